@@ -1,0 +1,28 @@
+import { expect } from 'vitest';
+import { formatViolations, resourceValidator } from './validator.ts';
+
+/**
+ * `expect(body).toMatchResource('enrich')`: the body is valid against that resource's schema.
+ * Loaded as a vitest setup file by the project's tests and by the conformance suites.
+ */
+expect.extend({
+  toMatchResource(received: unknown, resource: string) {
+    const result = resourceValidator().validate(resource, received);
+    return {
+      pass: result.valid,
+      message: () =>
+        result.valid
+          ? `expected the payload not to be a valid ${resource}`
+          : `expected a valid ${resource}:\n${formatViolations(result.violations)}`,
+    };
+  },
+});
+
+interface ResourceMatchers<R = unknown> {
+  toMatchResource(resource: string): R;
+}
+
+declare module 'vitest' {
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type
+  interface Matchers<T = unknown> extends ResourceMatchers<T> {}
+}
