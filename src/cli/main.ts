@@ -1,0 +1,48 @@
+import { requirementsCommand } from './requirements-command.ts';
+import { exitCodes, UsageError } from './usage-error.ts';
+import { validateCommand, validateUsage } from './validate-command.ts';
+
+type Command = (args: string[], out: (line: string) => void) => number | Promise<number>;
+
+const commands: Record<string, Command> = {
+  validate: validateCommand,
+  requirements: requirementsCommand,
+};
+
+const usage = [
+  'usage:',
+  `  ${validateUsage}`,
+  '  fds-conformance requirements [--format md|json]',
+].join('\n');
+
+/** node:util parseArgs reports unknown or malformed flags with these codes; they are the user's mistakes. */
+const parseArgsErrorCodes = new Set([
+  'ERR_PARSE_ARGS_UNKNOWN_OPTION',
+  'ERR_PARSE_ARGS_INVALID_OPTION_VALUE',
+  'ERR_PARSE_ARGS_UNEXPECTED_POSITIONAL',
+]);
+
+/**
+ * Runs one CLI invocation and returns its exit code. A user's mistake becomes one line on stderr and exit 2;
+ * anything else is our bug, reported in one line too, since a stack trace helps no pipeline reading stdout.
+ */
+export async function main(argv: string[], out = (line: string) => console.log(line)): Promise<number> {
+  const [name, ...args] = argv;
+  if (name === undefined || name === '--help' || name === '-h' || name === 'help') {
+    out(usage);
+    return name === undefined ? exitCodes.usage : exitCodes.ok;
+  }
+  const command = commands[name];
+  try {
+    if (!command) throw new UsageError(`unknown command "${name}"; expected one of: ${Object.keys(commands).join(', ')}`);
+    return await command(args, out);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (error instanceof UsageError || (code && parseArgsErrorCodes.has(code))) {
+      console.error(`fds-conformance: ${(error as Error).message}`);
+      return exitCodes.usage;
+    }
+    console.error(`fds-conformance: internal error: ${(error as Error).message}`);
+    return exitCodes.failed;
+  }
+}

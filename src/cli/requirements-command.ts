@@ -1,0 +1,35 @@
+import { parseArgs } from 'node:util';
+import { catalogue } from '../requirements/catalogue.ts';
+import { exitCodes, UsageError } from './usage-error.ts';
+
+const formats = ['md', 'json'] as const;
+
+/** Markdown cells cannot hold a bare pipe or a line break. */
+function cell(text: string): string {
+  return text.replaceAll('|', '\\|').replaceAll('\n', ' ');
+}
+
+export function catalogueMarkdown(): string {
+  const lines = ['# Requirement catalogue', ''];
+  for (const group of catalogue.groups) {
+    const entries = catalogue.requirements.filter((r) => r.group === group);
+    if (entries.length === 0) continue;
+    lines.push(`## ${group}`, '', '| id | level | requirement | spec section |', '|---|---|---|---|');
+    for (const r of entries) lines.push(`| ${r.id} | ${r.level} | ${cell(r.title)} | ${cell(r.specRef)} |`);
+    lines.push('');
+  }
+  lines.push('## Out of scope (the spec says "not shown")', '');
+  for (const item of catalogue.outOfScope) lines.push(`- ${item.topic} (${item.specRef})`);
+  return lines.join('\n');
+}
+
+/** `requirements [--format md|json]`: the catalogue, for people (md, the default) or tools (json). */
+export function requirementsCommand(args: string[], out: (line: string) => void): number {
+  const { values } = parseArgs({ args, options: { format: { type: 'string', default: 'md' } } });
+  const format = values.format;
+  if (!formats.includes(format as (typeof formats)[number])) {
+    throw new UsageError(`--format must be one of ${formats.join(', ')}, got "${format}"`);
+  }
+  out(format === 'json' ? JSON.stringify(catalogue, null, 2) : catalogueMarkdown());
+  return exitCodes.ok;
+}
