@@ -1,19 +1,21 @@
-import { requirementsCommand } from './requirements-command.ts';
 import { exitCodes, UsageError } from './usage-error.ts';
-import { validateCommand, validateUsage } from './validate-command.ts';
 
 type Command = (args: string[], out: (line: string) => void) => number | Promise<number>;
 
+/** Commands load on demand, so `validate` does not pay for the mock's world or the suite's runner. */
 const commands: Record<string, Command> = {
-  validate: validateCommand,
-  requirements: requirementsCommand,
+  mock: async (args, out) => (await import('./mock-command.ts')).mockCommand(args, out),
+  validate: async (args, out) => (await import('./validate-command.ts')).validateCommand(args, out),
+  requirements: async (args, out) =>
+    (await import('./requirements-command.ts')).requirementsCommand(args, out),
 };
 
-const usage = [
-  'usage:',
-  `  ${validateUsage}`,
-  '  fds-conformance requirements [--format md|json]',
-].join('\n');
+const usage = `usage:
+  fds-conformance mock [--port N] [--host H] [--seed N] [--token-ttl S] [--api-key KEY=TTL]...
+                       [--version-header NAME] [--supported-versions LIST] [--unsupported-versions LIST]
+                       [--base-path /P] [--fault NAME]... [--list-faults]
+  fds-conformance validate <resource> <file.json>
+  fds-conformance requirements [--format md|json]`;
 
 /** node:util parseArgs reports unknown or malformed flags with these codes; they are the user's mistakes. */
 const parseArgsErrorCodes = new Set([
@@ -34,7 +36,9 @@ export async function main(argv: string[], out = (line: string) => console.log(l
   }
   const command = commands[name];
   try {
-    if (!command) throw new UsageError(`unknown command "${name}"; expected one of: ${Object.keys(commands).join(', ')}`);
+    if (!command) {
+      throw new UsageError(`unknown command "${name}"; expected one of: ${Object.keys(commands).join(', ')}`);
+    }
     return await command(args, out);
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;

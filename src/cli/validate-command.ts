@@ -3,7 +3,7 @@ import { parseArgs } from 'node:util';
 import { formatViolations, resourceValidator } from '../validation/validator.ts';
 import { exitCodes, UsageError } from './usage-error.ts';
 
-export const validateUsage = 'fds-conformance validate <resource> <file.json>';
+const validateUsage = 'fds-conformance validate <resource> <file.json>';
 
 /** `validate <resource> <file.json>`: 0 when valid, 1 with readable errors when not, 2 for bad input. */
 export function validateCommand(args: string[], out: (line: string) => void): number {
@@ -12,7 +12,9 @@ export function validateCommand(args: string[], out: (line: string) => void): nu
   if (!resource || !file || extra.length > 0) throw new UsageError(`usage: ${validateUsage}`);
   const validator = resourceValidator();
   if (!validator.has(resource)) {
-    throw new UsageError(`unknown resource "${resource}"; expected one of: ${validator.resources.join(', ')}`);
+    throw new UsageError(
+      `unknown resource "${resource}"; expected one of: ${validator.resources.join(', ')}`,
+    );
   }
   let text: string;
   try {

@@ -31,7 +31,8 @@ export async function generateResourceTypes(): Promise<string> {
         fdsSchemas: {
           order: 1,
           canRead: (file: { url: string }) => file.url.startsWith(schemaBase),
-          read: (file: { url: string }) => readFileSync(schemasDir + file.url.slice(schemaBase.length), 'utf8'),
+          read: (file: { url: string }) =>
+            readFileSync(schemasDir + file.url.slice(schemaBase.length), 'utf8'),
         },
       },
     },

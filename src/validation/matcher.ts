@@ -23,6 +23,7 @@ interface ResourceMatchers<R = unknown> {
 }
 
 declare module 'vitest' {
-  // eslint-disable-next-line @typescript-eslint/no-empty-object-type
-  interface Matchers<T = unknown> extends ResourceMatchers<T> {}
+  // vitest declares Matchers<T = any>; a merged declaration must repeat its parameters exactly.
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type, @typescript-eslint/no-explicit-any
+  interface Matchers<T = any> extends ResourceMatchers<T> {}
 }

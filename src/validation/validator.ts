@@ -32,36 +32,87 @@ function valueAt(data: unknown, pointer: string): unknown {
   return node;
 }
 
+function expectation(error: ErrorObject): string {
+  const params = error.params as Record<string, unknown>;
+  switch (error.keyword) {
+    case 'enum':
+      return `one of ${preview(params.allowedValues)}`;
+    case 'const':
+      return `exactly ${preview(params.allowedValue)}`;
+    case 'type':
+      return String(params.type);
+    case 'pattern':
+      return `a string matching ${String(params.pattern)}`;
+    case 'format':
+      return `a ${String(params.format)} string`;
+    case 'minLength':
+      return `at least ${String(params.limit)} character(s)`;
+    case 'minItems':
+      return `at least ${String(params.limit)} item(s)`;
+    case 'maxItems':
+      return `at most ${String(params.limit)} item(s)`;
+    case 'not':
+      return 'not this value (the schema excludes it; its description says why)';
+    case 'false schema':
+      return 'no such property';
+    default:
+      return (error.message ?? error.keyword).replace(/^must (be )?/, '');
+  }
+}
+
 function describe(resource: string, data: unknown, error: ErrorObject): SchemaViolation {
   const params = error.params as Record<string, unknown>;
   if (error.keyword === 'required') {
     const pointer = `${error.instancePath}/${String(params.missingProperty)}`;
     return { resource, pointer, expected: 'a value (required)', found: '(absent)' };
   }
-  if (error.keyword === 'additionalProperties' || error.keyword === 'unevaluatedProperties') {
-    const key = String(params.additionalProperty ?? params.unevaluatedProperty);
-    const pointer = `${error.instancePath}/${key}`;
-    return { resource, pointer, expected: 'no such property', found: preview(valueAt(data, pointer)) };
-  }
-  let expected = error.message ?? error.keyword;
-  if (error.keyword === 'enum') expected = `one of ${preview(params.allowedValues)}`;
-  if (error.keyword === 'const') expected = `exactly ${preview(params.allowedValue)}`;
-  if (error.keyword === 'pattern') expected = `a string matching ${String(params.pattern)}`;
-  if (error.keyword === 'format') expected = `a ${String(params.format)} string`;
   return {
     resource,
     pointer: error.instancePath,
-    expected: expected.replace(/^must (be )?/, ''),
+    expected: expectation(error),
     found: preview(valueAt(data, error.instancePath)),
   };
 }
 
-/**
- * Combinators report every branch that failed, then their own summary; a person only needs the summary
- * when no branch-level error says more, so branch errors under `if`/`then` failures are kept and the
- * generic "must match then schema" line is dropped.
- */
+/** `if` failures only say "must match then schema"; the `then` branch's own errors say what is wrong. */
 const noiseKeywords = new Set(['if']);
+
+function fromCombinator(error: ErrorObject): boolean {
+  return /\/(anyOf|oneOf)(\/|$)/.test(error.schemaPath);
+}
+
+/**
+ * Turns ajv's errors into what a person reads. A nullable object (`anyOf: [object, null]`) that fails
+ * inside reports the deep error, then "must be null" and "must match a schema in anyOf" at the object
+ * itself; the deep error says it all, so combinator errors are dropped when another lies below them.
+ * When every branch fails on its type, the branch types merge into one "object or null".
+ */
+function violationsOf(resource: string, data: unknown, errors: ErrorObject[]): SchemaViolation[] {
+  const described = errors
+    .filter((error) => !noiseKeywords.has(error.keyword))
+    .map((error) => ({ error, violation: describe(resource, data, error) }));
+  const deeper = (pointer: string) =>
+    described.some(({ violation }) => violation.pointer.startsWith(`${pointer}/`));
+  const kept = described.filter(
+    ({ error, violation }) => !(fromCombinator(error) && deeper(violation.pointer)),
+  );
+  const result: SchemaViolation[] = [];
+  for (const { error, violation } of kept) {
+    if (error.keyword === 'anyOf' || error.keyword === 'oneOf') {
+      if (kept.some((other) => other.error !== error && other.violation.pointer === violation.pointer))
+        continue;
+    }
+    const same = result.find((v) => v.pointer === violation.pointer && v.found === violation.found);
+    if (same && error.keyword === 'type' && fromCombinator(error)) {
+      if (!same.expected.split(' or ').includes(violation.expected))
+        same.expected += ` or ${violation.expected}`;
+      continue;
+    }
+    if (same?.expected === violation.expected) continue;
+    result.push({ ...violation });
+  }
+  return result;
+}
 
 /** The suite's single ajv instance: every schema compiled once, at first use. */
 export class ResourceValidator {
@@ -93,17 +144,7 @@ export class ResourceValidator {
     if (!validate)
       throw new RangeError(`unknown resource "${resource}"; known: ${this.resources.join(', ')}`);
     if (validate(data)) return { valid: true };
-    const seen = new Set<string>();
-    const violations: SchemaViolation[] = [];
-    for (const error of validate.errors ?? []) {
-      if (noiseKeywords.has(error.keyword)) continue;
-      const violation = describe(resource, data, error);
-      const key = `${violation.pointer}\u0000${violation.expected}`;
-      if (seen.has(key)) continue;
-      seen.add(key);
-      violations.push(violation);
-    }
-    return { valid: false, violations };
+    return { valid: false, violations: violationsOf(resource, data, validate.errors ?? []) };
   }
 }
 

@@ -20,14 +20,20 @@ describe('fds-conformance validate', () => {
   });
 
   it('exits 1 for an invalid payload and names pointer, expectation and value', async () => {
-    const path = file('bad.json', JSON.stringify({ access_token: 't', token_type: 'bearer', expires_in: 60 }));
+    const path = file(
+      'bad.json',
+      JSON.stringify({ access_token: 't', token_type: 'bearer', expires_in: 60 }),
+    );
     const result = await runCli(['validate', 'token', path]);
     expect(result.code).toBe(1);
     expect(result.stdout).toContain('token /token_type: expected exactly "Bearer", found "bearer"');
   });
 
   it('truncates a long offending value', async () => {
-    const path = file('long.json', JSON.stringify({ access_token: 't', token_type: 'x'.repeat(500), expires_in: 1 }));
+    const path = file(
+      'long.json',
+      JSON.stringify({ access_token: 't', token_type: 'x'.repeat(500), expires_in: 1 }),
+    );
     const result = await runCli(['validate', 'token', path]);
     expect(result.code).toBe(1);
     expect(result.stdout).not.toContain('x'.repeat(100));
@@ -35,14 +41,20 @@ describe('fds-conformance validate', () => {
   });
 
   it.each([
-    ['an unknown resource', ['validate', 'tokens', 'x.json'], /unknown resource "tokens"; expected one of: .*token/],
+    [
+      'an unknown resource',
+      ['validate', 'tokens', 'x.json'],
+      /unknown resource "tokens"; expected one of: .*token/,
+    ],
     ['a missing file', ['validate', 'token', join(dir, 'absent.json')], /cannot read .*absent\.json: ENOENT/],
     ['a non-JSON file', ['validate', 'token', '<non-json>'], /is not JSON/],
     ['missing arguments', ['validate', 'token'], /usage: fds-conformance validate <resource> <file.json>/],
     ['an unknown flag', ['validate', '--strict', 'token', 'x.json'], /Unknown option '--strict'/],
     ['an unknown command', ['valdiate'], /unknown command "valdiate"/],
   ])('exits 2 with one line, no stack trace, for %s', async (_label, args, message) => {
-    const resolved = args.map((arg) => (arg === '<non-json>' ? file('garbled.json', '{"access_token": ') : arg));
+    const resolved = args.map((arg) =>
+      arg === '<non-json>' ? file('garbled.json', '{"access_token": ') : arg,
+    );
     const result = await runCli(resolved);
     expect(result.code).toBe(2);
     expect(result.stderr.trim().split('\n')).toHaveLength(1);

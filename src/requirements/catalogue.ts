@@ -1,0 +1,79 @@
+import data from './catalogue.json' with { type: 'json' };
+
+export type RequirementLevel = 'MUST' | 'SHOULD';
+
+/** One testable statement of the spec; checks name it by id and the report groups results by it. */
+export interface Requirement {
+  /** `PREFIX-NN`, the prefix fixed by the group (see `groupPrefixes`). */
+  id: string;
+  /** MUST where the spec states the behaviour, SHOULD where it only follows by reasonable inference. */
+  level: RequirementLevel;
+  group: string;
+  /** One sentence stating the behaviour. */
+  title: string;
+  /** Heading path of the spec section the quote comes from, `## heading > ### heading`. */
+  specRef: string;
+  /** Verbatim spec text: a sentence or table rows, cell separators and backticks kept. */
+  quote: string;
+  /** Why a judgement call went the way it did, where the spec leaves room. */
+  notes?: string;
+}
+
+/** A topic the spec marks "not shown": the suite accepts any behaviour there. */
+export interface OutOfScopeItem {
+  topic: string;
+  specRef: string;
+  quote: string;
+}
+
+export interface Catalogue {
+  description: string;
+  groups: readonly string[];
+  requirements: readonly Requirement[];
+  outOfScope: readonly OutOfScopeItem[];
+}
+
+/** Id prefix of each group; the CLI's `--only` groups first, then `errors`, which no single endpoint owns. */
+export const groupPrefixes: Readonly<Record<string, string>> = {
+  token: 'TOKEN',
+  auth: 'AUTH',
+  enrich: 'ENRICH',
+  users: 'USERS',
+  connections: 'CONN',
+  jobs: 'JOBS',
+  institutions: 'INST',
+  expenses: 'EXP',
+  affordability: 'AFFORD',
+  errors: 'ERR',
+};
+
+const levels: readonly string[] = ['MUST', 'SHOULD'];
+
+// The JSON is edited by hand and read by other tooling, so its shape is checked once on load rather than
+// trusted through a cast: a typo in a level or group would otherwise surface as a silently wrong report.
+function checked(raw: typeof data): Catalogue {
+  const groupSet = new Set(raw.groups);
+  for (const entry of raw.requirements) {
+    if (!levels.includes(entry.level))
+      throw new Error(`${entry.id}: level ${entry.level} is not MUST or SHOULD`);
+    if (!groupSet.has(entry.group))
+      throw new Error(`${entry.id}: group ${entry.group} is not listed in groups`);
+  }
+  return raw as Catalogue;
+}
+
+export const catalogue: Catalogue = checked(data);
+
+export const groups: readonly string[] = catalogue.groups;
+
+const byId = new Map(catalogue.requirements.map((requirement) => [requirement.id, requirement]));
+
+/** The requirement of that id, or undefined; a check naming an unknown id is a defect of the check. */
+export function requirementById(id: string): Requirement | undefined {
+  return byId.get(id);
+}
+
+/** The requirements of one group, in catalogue order. */
+export function requirementsOfGroup(group: string): Requirement[] {
+  return catalogue.requirements.filter((requirement) => requirement.group === group);
+}

@@ -1,0 +1,133 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import {
+  catalogue,
+  groupPrefixes,
+  groups,
+  requirementById,
+  requirementsOfGroup,
+} from '../src/requirements/catalogue.ts';
+
+// The spec lives beside the repository (../shared/spec), in CI as well as in a working copy.
+const specText = readFileSync(
+  new URL('../../shared/spec/financial-data-service.md', import.meta.url),
+  'utf8',
+);
+const specLines = specText.split('\n');
+
+/**
+ * Quotes keep the spec's markdown, but table rows are quoted without their outer pipes and may span
+ * several rows; comparing text with backticks dropped, pipes read as spaces and whitespace collapsed
+ * makes a quoted row match the row as written without letting any word differ.
+ */
+function normalise(text: string): string {
+  return text.replaceAll('`', '').replaceAll('|', ' ').replace(/\s+/g, ' ').trim();
+}
+
+interface Heading {
+  level: number;
+  title: string;
+  line: number;
+}
+
+const headings: Heading[] = specLines.flatMap((text, line) => {
+  const match = /^(#{2,3}) (.+?)\s*$/.exec(text);
+  return match ? [{ level: match[1]!.length, title: match[2]!, line }] : [];
+});
+
+/** Text of the section a specRef names, subsections included; undefined when the path names no section. */
+function sectionText(specRef: string): string | undefined {
+  const path = specRef.split(' > ');
+  if (path.length < 1 || path.length > 2) return undefined;
+  const top = headings.find((heading) => heading.level === 2 && heading.title === path[0]);
+  if (!top) return undefined;
+  let target = top;
+  if (path.length === 2) {
+    const nextTop = headings.find((heading) => heading.level === 2 && heading.line > top.line);
+    const sub = headings.find(
+      (heading) =>
+        heading.level === 3 &&
+        heading.title === path[1] &&
+        heading.line > top.line &&
+        (!nextTop || heading.line < nextTop.line),
+    );
+    if (!sub) return undefined;
+    target = sub;
+  }
+  const end = headings.find((heading) => heading.line > target.line && heading.level <= target.level);
+  return specLines.slice(target.line, end?.line ?? specLines.length).join('\n');
+}
+
+const { requirements, outOfScope } = catalogue;
+const idPattern = /^([A-Z]+)-(\d{2})$/;
+
+describe('requirement catalogue', () => {
+  it('holds more than 120 requirements', () => {
+    expect(requirements.length).toBeGreaterThan(120);
+  });
+
+  it('gives every requirement a unique id', () => {
+    const ids = requirements.map((requirement) => requirement.id);
+    expect(new Set(ids).size).toBe(ids.length);
+  });
+
+  it('lists exactly the groups it has prefixes for, and every group is used', () => {
+    expect([...groups].sort()).toEqual(Object.keys(groupPrefixes).sort());
+    for (const group of groups) expect(requirementsOfGroup(group).length, group).toBeGreaterThan(0);
+  });
+
+  it('numbers each group PREFIX-01, PREFIX-02, … with the prefix of its group and no gaps', () => {
+    for (const group of groups) {
+      const ids = requirementsOfGroup(group).map((requirement) => requirement.id);
+      const expected = ids.map((_, index) => `${groupPrefixes[group]}-${String(index + 1).padStart(2, '0')}`);
+      expect(ids, group).toEqual(expected);
+    }
+    for (const { id } of requirements) expect(id).toMatch(idPattern);
+  });
+
+  it.each(requirements)('$id has a level, a group it lists and a one-sentence title', (requirement) => {
+    expect(['MUST', 'SHOULD']).toContain(requirement.level);
+    expect(groups).toContain(requirement.group);
+    expect(requirement.title).toMatch(/^\S.*\.$/s);
+    expect(requirement.title.trim()).toBe(requirement.title);
+    if (requirement.notes !== undefined) expect(requirement.notes.length).toBeGreaterThan(0);
+  });
+
+  it.each(requirements)(
+    '$id names a spec section by heading path and quotes it verbatim',
+    ({ specRef, quote }) => {
+      const section = sectionText(specRef);
+      expect(section, `no heading path "${specRef}" in the spec`).toBeDefined();
+      expect(normalise(section!)).toContain(normalise(quote));
+    },
+  );
+
+  it('finds requirements by id and by group', () => {
+    const first = requirements[0]!;
+    expect(requirementById(first.id)).toBe(first);
+    expect(requirementById('NOPE-01')).toBeUndefined();
+    expect(requirementsOfGroup(first.group)).toContain(first);
+    expect(requirementsOfGroup('no-such-group')).toEqual([]);
+  });
+});
+
+describe('out-of-scope list', () => {
+  it.each(outOfScope)('"$topic" quotes a "not shown" statement of its section', ({ specRef, quote }) => {
+    expect(quote).toContain('not shown');
+    const section = sectionText(specRef);
+    expect(section, `no heading path "${specRef}" in the spec`).toBeDefined();
+    expect(normalise(section!)).toContain(normalise(quote));
+  });
+
+  it('covers every "not shown" statement of the spec', () => {
+    const quoted = outOfScope.map(({ quote }) => normalise(quote));
+    const statements = specLines.filter((line) => line.includes('not shown')).map(normalise);
+    expect(statements.length).toBeGreaterThan(0);
+    for (const statement of statements) {
+      expect(
+        quoted.some((quote) => statement.includes(quote) || quote.includes(statement)),
+        statement,
+      ).toBe(true);
+    }
+  });
+});
