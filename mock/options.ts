@@ -1,0 +1,40 @@
+/** How the embedded mock is set up; every field has a default so `startMock()` alone gives a conformant service. */
+export interface MockOptions {
+  host: string;
+  /** 0 picks an ephemeral port. */
+  port: number;
+  /** Seed of the generated world; the default seed's world is the one kept in fixtures/world/. */
+  seed: number;
+  /** API keys the token endpoint accepts, each with the lifetime in seconds of the tokens it gets. */
+  apiKeys: Record<string, number>;
+  /** Name of the version header on POST /token (spec: Versioning). */
+  versionHeader: string;
+  supportedVersions: string[];
+  /** Older versions that are refused with parameter-not-valid (spec: Versioning). */
+  unsupportedVersions: string[];
+  /** Path prefix the service is mounted under ('' or '/api', say). */
+  basePath: string;
+  /** Named faults to inject (see mock/faults.ts). */
+  faults: string[];
+  /** Largest request body accepted, in bytes; larger ones get 413. */
+  maxBodyBytes: number;
+  /** How long each job step stays pending and then in progress, in milliseconds. */
+  jobStepMs: number;
+}
+
+export const defaultApiKey = 'mock-api-key';
+export const shortLivedApiKey = 'mock-short-lived-key';
+
+export const defaultMockOptions: MockOptions = {
+  host: '127.0.0.1',
+  port: 0,
+  seed: 1,
+  apiKeys: { [defaultApiKey]: 3600, [shortLivedApiKey]: 2 },
+  versionHeader: 'service-version',
+  supportedVersions: ['2.0'],
+  unsupportedVersions: ['1.0'],
+  basePath: '',
+  faults: [],
+  maxBodyBytes: 64 * 1024,
+  jobStepMs: 150,
+};

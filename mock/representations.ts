@@ -1,0 +1,134 @@
+import type {
+  Account,
+  AffordabilityTransaction,
+  Connection,
+  ConnectionDetail,
+  Institution,
+  Job,
+  JobStep,
+  User,
+} from '../src/types/resources.generated.ts';
+import type { MockContext } from './router.ts';
+import type { JobRecord, UserRecord } from './state.ts';
+import type { AccountRecord, ConnectionRecord, InstitutionRecord, TransactionRecord } from './world/world.ts';
+
+/**
+ * Turn stored records into the resources of the spec (spec: Resources and their fields): add `type`, add
+ * links for the base URL the mock serves under, drop what is never returned (a connection's password).
+ */
+
+export function institutionResource(record: InstitutionRecord, context: MockContext): Institution {
+  return {
+    type: 'institution' as const,
+    ...record,
+    links: { self: `${context.baseUrl}/institutions/${record.id}` },
+  };
+}
+
+export function userResource(user: UserRecord, context: MockContext): User {
+  return { type: 'user', ...user, links: { self: `${context.baseUrl}/users/${user.id}` } };
+}
+
+function connectionPath(connection: ConnectionRecord, context: MockContext): string {
+  return `${context.baseUrl}/users/${connection.userId}/connections/${connection.id}`;
+}
+
+/** The list form of a connection (spec: Connection, links "the list form also has institution"). */
+export function connectionSummary(connection: ConnectionRecord, context: MockContext): Connection {
+  const self = connectionPath(connection, context);
+  const institutionLink = `${context.baseUrl}/institutions/${connection.institutionId}`;
+  const summary: Connection = {
+    type: 'connection',
+    id: connection.id,
+    status: connection.status,
+    createdDate: connection.createdDate,
+    lastUsed: connection.lastUsed,
+    institution: { type: 'institution', id: connection.institutionId, links: { self: institutionLink } },
+    links: {
+      self,
+      accounts: `${self}/accounts`,
+      transactions: `${self}/transactions`,
+      institution: institutionLink,
+    },
+  };
+  // The fault deliberately breaks the type: a connection never carries its password.
+  return context.fault('connection-leaks-password')
+    ? ({ ...summary, password: connection.password } as unknown as Connection)
+    : summary;
+}
+
+/** Single retrieval: the summary plus mfaEnabled, profile and the accounts list envelope. */
+export function connectionDetail(
+  connection: ConnectionRecord,
+  accounts: AccountRecord[],
+  context: MockContext,
+): ConnectionDetail {
+  const summary = connectionSummary(connection, context);
+  return {
+    ...summary,
+    mfaEnabled: connection.mfaEnabled,
+    profile: connection.profile,
+    accounts: {
+      type: 'list' as const,
+      data: accounts.map((account) => accountResource(account, connection, context)),
+    },
+  };
+}
+
+export function accountResource(
+  account: AccountRecord,
+  connection: ConnectionRecord,
+  context: MockContext,
+): Account {
+  const { connectionId: _connectionId, ...fields } = account;
+  const self = `${connectionPath(connection, context)}/accounts/${account.id}`;
+  return { type: 'account', ...fields, links: { self, transactions: `${self}/transactions` } };
+}
+
+export function transactionResource(
+  transaction: TransactionRecord,
+  userId: string,
+  context: MockContext,
+): AffordabilityTransaction {
+  return {
+    type: 'transaction',
+    ...transaction,
+    // No self link (spec: Affordability transaction, links).
+    links: {
+      account: `${context.baseUrl}/users/${userId}/accounts/${transaction.account}`,
+      institution: `${context.baseUrl}/institutions/${transaction.institution}`,
+    },
+  };
+}
+
+/** Steps of a connection job advance with time: each spends `jobStepMs` pending, then in progress. */
+export const jobStepTitles = ['verify-credentials', 'retrieve-accounts', 'retrieve-transactions'] as const;
+
+export function jobResource(job: JobRecord, context: MockContext, now = Date.now()): Job {
+  const connection = `${context.baseUrl}/users/${job.userId}/connections/${job.connectionId}`;
+  const stepMs = context.options.jobStepMs;
+  const elapsedSteps = Math.floor((now - job.createdAt) / stepMs);
+  const results = [connection, `${connection}/accounts`, `${connection}/transactions`];
+  const steps = jobStepTitles.map((title, index): JobStep => {
+    // Step i starts in progress once the steps before it have each taken a slot, and succeeds a slot later.
+    const status =
+      elapsedSteps > index + 1 ? 'success' : elapsedSteps === index + 1 ? 'in-progress' : 'pending';
+    return {
+      title,
+      status,
+      result: status === 'success' ? { type: 'link', url: results[index] as string } : null,
+    };
+  });
+  // Updated is the moment of the latest step change, so polling does not move it.
+  const updated = new Date(
+    job.createdAt + Math.min(elapsedSteps, jobStepTitles.length + 1) * stepMs,
+  ).toISOString();
+  return {
+    type: 'job',
+    id: job.id,
+    created: new Date(job.createdAt).toISOString(),
+    updated,
+    steps,
+    links: { self: `${context.baseUrl}/jobs/${job.id}`, source: connection },
+  };
+}

@@ -1,0 +1,92 @@
+import type { IncomingHttpHeaders } from 'node:http';
+import type { MockState } from './state.ts';
+import type { MockOptions } from './options.ts';
+import type { World } from './world/world.ts';
+
+export interface MockRequest {
+  method: string;
+  /** Path below the base path, without the query. */
+  path: string;
+  params: Record<string, string>;
+  query: URLSearchParams;
+  headers: IncomingHttpHeaders;
+  /** Parsed JSON or form body; undefined for routes without one. */
+  body: unknown;
+}
+
+export interface MockReply {
+  status: number;
+  body: unknown;
+  headers?: Record<string, string>;
+}
+
+export interface MockContext {
+  world: World;
+  state: MockState;
+  options: MockOptions;
+  /** Absolute base URL, base path included, for the links the mock hands out. */
+  baseUrl: string;
+  /** Whether a named fault is injected. */
+  fault(name: string): boolean;
+}
+
+export interface Route {
+  method: 'GET' | 'POST';
+  /** Path pattern with `:name` segments, e.g. `/users/:userId/connections`. */
+  path: string;
+  /** `basic` for the token endpoint (API key), `bearer` for every other endpoint (spec: Authentication). */
+  auth: 'basic' | 'bearer';
+  body?: 'json' | 'form';
+  handle(request: MockRequest, context: MockContext): MockReply;
+}
+
+interface CompiledRoute {
+  route: Route;
+  segments: string[];
+}
+
+export type RouteMatch =
+  | { kind: 'found'; route: Route; params: Record<string, string> }
+  | { kind: 'wrong-method'; allow: string[] }
+  | { kind: 'none' };
+
+/** A tiny segment matcher: the interface has a dozen routes, so a table scan beats a dependency. */
+export class Router {
+  private readonly compiled: CompiledRoute[];
+
+  constructor(routes: Route[]) {
+    this.compiled = routes.map((route) => ({ route, segments: route.path.split('/').slice(1) }));
+  }
+
+  match(method: string, path: string): RouteMatch {
+    const parts = path.split('/').slice(1);
+    const allow: string[] = [];
+    for (const { route, segments } of this.compiled) {
+      const params = matchSegments(segments, parts);
+      if (!params) continue;
+      if (route.method === method) return { kind: 'found', route, params };
+      allow.push(route.method);
+    }
+    return allow.length > 0 ? { kind: 'wrong-method', allow } : { kind: 'none' };
+  }
+}
+
+function matchSegments(pattern: string[], parts: string[]): Record<string, string> | undefined {
+  if (pattern.length !== parts.length) return undefined;
+  const params: Record<string, string> = {};
+  for (let i = 0; i < pattern.length; i++) {
+    const expected = pattern[i] as string;
+    const actual = parts[i] as string;
+    if (expected.startsWith(':')) {
+      if (actual === '') return undefined;
+      try {
+        params[expected.slice(1)] = decodeURIComponent(actual);
+      } catch {
+        return undefined;
+      }
+    } else if (expected !== actual) {
+      return undefined;
+    }
+  }
+  return params;
+}

@@ -1,0 +1,168 @@
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { authenticate } from './auth.ts';
+import { errorList, MockError } from './errors.ts';
+import { applyReplyFaults, assertKnownFaults, isFaultName } from './faults.ts';
+import { defaultMockOptions, type MockOptions } from './options.ts';
+import { Router, type MockContext, type MockReply, type Route } from './router.ts';
+import { routes } from './routes/index.ts';
+import { MockState } from './state.ts';
+import { loadWorld, type World } from './world/world.ts';
+
+export interface RunningMock {
+  /** Base URL, base path included, without a trailing slash. */
+  url: string;
+  options: MockOptions;
+  world: World;
+  close(): Promise<void>;
+}
+
+/** Starts the mock and resolves once it listens. Throws on an unknown fault name. */
+export async function startMock(overrides: Partial<MockOptions> = {}): Promise<RunningMock> {
+  const options: MockOptions = { ...defaultMockOptions, ...overrides };
+  assertKnownFaults(options.faults);
+  const world = loadWorld(options.seed);
+  const router = new Router(routes);
+  const faults = new Set(options.faults);
+  const context: MockContext = {
+    world,
+    state: new MockState(),
+    options,
+    baseUrl: '',
+    fault: (name) => {
+      // A handler asking for a fault the registry does not know is a typo that would silently never fire.
+      if (!isFaultName(name)) throw new Error(`fault "${name}" is not in the registry`);
+      return faults.has(name);
+    },
+  };
+  const server = createServer({ keepAliveTimeout: 30_000 }, (req, res) => {
+    handle(req, res, router, context).catch((error: unknown) => {
+      // Nothing a client sends may crash the mock: a handler bug becomes a 500 error list.
+      const failure = new MockError(500, 'internal-server-error', 'Internal server error', String(error));
+      if (!res.headersSent) send(res, { status: 500, body: errorList(failure) });
+      else res.destroy();
+    });
+  });
+  // A client may drop a connection mid-request; that must not become an unhandled 'error' event.
+  server.on('clientError', (_error, socket) => socket.destroy());
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port, options.host, resolve);
+  });
+  const { port } = server.address() as AddressInfo;
+  const host = options.host.includes(':') ? `[${options.host}]` : options.host;
+  context.baseUrl = `http://${host}:${port}${options.basePath}`;
+  return { url: context.baseUrl, options, world, close: () => closeServer(server) };
+}
+
+function closeServer(server: Server): Promise<void> {
+  return new Promise((resolve) => {
+    server.close(() => resolve());
+    server.closeAllConnections();
+  });
+}
+
+async function handle(req: IncomingMessage, res: ServerResponse, router: Router, context: MockContext) {
+  const url = new URL(req.url ?? '/', 'http://mock');
+  const basePath = context.options.basePath;
+  const underBase = !basePath || url.pathname.startsWith(`${basePath}/`);
+  const path = underBase ? url.pathname.slice(basePath.length) : url.pathname;
+  const method = req.method ?? 'GET';
+  const match = underBase ? router.match(method, path) : ({ kind: 'none' } as const);
+  let route: Route | undefined;
+  let reply: MockReply;
+  try {
+    if (match.kind === 'none')
+      throw new MockError(404, 'resource-not-found', 'Not found', `no resource at ${url.pathname}`);
+    if (match.kind === 'wrong-method') {
+      req.resume();
+      const error = new MockError(
+        405,
+        'method-not-allowed',
+        'Method not allowed',
+        `${method} is not allowed here`,
+      );
+      return send(res, { status: 405, body: errorList(error), headers: { allow: match.allow.join(', ') } });
+    }
+    route = match.route;
+    authenticate(route, req.headers, context);
+    const body = await readBody(req, route, context);
+    reply = route.handle(
+      { method, path, params: match.params, query: url.searchParams, headers: req.headers, body },
+      context,
+    );
+  } catch (error) {
+    if (!(error instanceof MockError)) throw error;
+    // The rest of an oversized body is not read; closing the connection stops the client sending it.
+    if (error.status === 413) res.setHeader('connection', 'close');
+    reply = { status: error.status, body: errorList(error) };
+  }
+  send(res, applyReplyFaults(reply, route, context));
+}
+
+function send(res: ServerResponse, reply: MockReply): void {
+  const payload = JSON.stringify(reply.body);
+  res.writeHead(reply.status, {
+    'content-type': 'application/json',
+    'content-length': Buffer.byteLength(payload),
+    ...reply.headers,
+  });
+  res.end(payload);
+}
+
+const contentTypes = { json: 'application/json', form: 'application/x-www-form-urlencoded' } as const;
+
+async function readBody(req: IncomingMessage, route: Route, context: MockContext): Promise<unknown> {
+  if (!route.body) {
+    req.resume();
+    return undefined;
+  }
+  const max = context.options.maxBodyBytes;
+  if (Number(req.headers['content-length'] ?? 0) > max) throw tooLarge(max);
+  const mediaType = (req.headers['content-type'] ?? '').split(';')[0]?.trim().toLowerCase();
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of req as AsyncIterable<Buffer>) {
+    size += chunk.length;
+    if (size > max) throw tooLarge(max);
+    chunks.push(chunk);
+  }
+  const text = Buffer.concat(chunks).toString('utf8');
+  // The token endpoint's refusals are fixed by its error table: a malformed request is invalid-request.
+  const code = route.auth === 'basic' ? 'invalid-request' : 'parameter-not-valid';
+  // The fault lets the token endpoint read a JSON body as if it were its form.
+  if (route.body === 'form' && mediaType === contentTypes.json && context.fault('token-json-body-accepted')) {
+    return parseJson(text, code);
+  }
+  if (mediaType !== contentTypes[route.body]) {
+    // 415 where the spec is silent; the token endpoint's table makes a malformed request a 400.
+    const status = route.auth === 'basic' ? 400 : 415;
+    throw new MockError(
+      status,
+      code,
+      'Unsupported content type',
+      `the body must be ${contentTypes[route.body]}`,
+      'Content-Type',
+    );
+  }
+  if (route.body === 'form') return Object.fromEntries(new URLSearchParams(text));
+  return parseJson(text, code);
+}
+
+function parseJson(text: string, code: string): unknown {
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    throw new MockError(400, code, 'Malformed JSON', 'the request body is not valid JSON', 'body');
+  }
+}
+
+function tooLarge(max: number): MockError {
+  return new MockError(
+    413,
+    'payload-too-large',
+    'Payload too large',
+    `the body exceeds ${max} bytes`,
+    'body',
+  );
+}

@@ -1,0 +1,119 @@
+import { test } from 'vitest';
+import { curlOf, evidenceOf, type Exchange } from '../client/exchange.ts';
+import { RequestRefused } from '../client/http-client.ts';
+import type { RunSettings } from '../profile/profile.ts';
+import { requirementById } from '../requirements/catalogue.ts';
+import { Finding } from './findings.ts';
+import { PropertyFailure } from './property.ts';
+import { api, checkExchanges, runSettings } from './run-context.ts';
+
+/** What a failed check carries to the report (DESIGN.md, Report: failures). */
+export interface FailureEvidence {
+  exchange?: Exchange;
+  curl?: string;
+  seed?: number;
+  path?: string;
+  counterexample?: string;
+}
+
+declare module 'vitest' {
+  interface TaskMeta {
+    /** Requirement ids the check proves; the report groups results by them. */
+    requirements?: string[];
+    /** Why a check was not exercised (a missing fixture or capability). */
+    notExercised?: string;
+    failure?: FailureEvidence;
+  }
+}
+
+/** Something a check needs from the profile; without it the check is reported not exercised. */
+export type Need =
+  | 'apiKey'
+  | 'write'
+  | 'tokenExpiry'
+  | 'unsupportedVersion'
+  | 'userId'
+  | 'connectionId'
+  | 'connectionPassword'
+  | 'institutionId'
+  | 'affordabilityId'
+  | 'enrich';
+
+const needReasons: Record<Need, (s: RunSettings) => string | undefined> = {
+  apiKey: (s) => (s.profile.apiKey ? undefined : 'the profile gives no API key'),
+  write: (s) => (s.profile.readOnly ? 'it sends a write and the run is read-only' : undefined),
+  tokenExpiry: (s) => (s.profile.tokenExpiry ? undefined : 'the profile gives no tokenExpiry key'),
+  unsupportedVersion: (s) =>
+    s.profile.unsupportedVersion ? undefined : 'the profile names no unsupportedVersion',
+  userId: (s) => (s.profile.fixtures.userId ? undefined : 'the profile gives no fixtures.userId'),
+  connectionId: (s) =>
+    s.profile.fixtures.connectionId ? undefined : 'the profile gives no fixtures.connectionId',
+  connectionPassword: (s) =>
+    s.profile.fixtures.connectionPassword ? undefined : 'the profile gives no fixtures.connectionPassword',
+  institutionId: (s) =>
+    s.profile.fixtures.institutionId ? undefined : 'the profile gives no fixtures.institutionId',
+  affordabilityId: (s) =>
+    s.profile.fixtures.affordabilityId ? undefined : 'the profile gives no fixtures.affordabilityId',
+  enrich: (s) => {
+    const e = s.profile.fixtures.enrich;
+    return e?.institution && e.country
+      ? undefined
+      : 'the profile gives no fixtures.enrich institution and country';
+  },
+};
+
+export interface CheckOptions {
+  needs?: Need[];
+  /** Longer than the default for checks that wait (token expiry, job progress). */
+  timeoutMs?: number;
+}
+
+/**
+ * Declares one check: one behaviour, named by the requirement ids it proves. Its name carries the ids,
+ * so JUnit output and vitest's own reporters show them. A failure carries the last exchange (secrets
+ * masked) and a curl line; a missing need makes the check "not exercised, because …".
+ */
+export function check(
+  title: string,
+  requirements: string[],
+  body: () => Promise<void>,
+  options: CheckOptions = {},
+): void {
+  for (const id of requirements) {
+    if (!requirementById(id)) throw new Error(`check "${title}" names unknown requirement ${id}`);
+  }
+  const needs: Need[] = ['apiKey', ...(options.needs ?? [])];
+  test(`${title} [${requirements.join(', ')}]`, { timeout: options.timeoutMs ?? 30_000 }, async (context) => {
+    context.task.meta.requirements = requirements;
+    const settings = runSettings();
+    const reason = needs.map((need) => needReasons[need](settings)).find((r) => r !== undefined);
+    if (reason) {
+      context.task.meta.notExercised = reason;
+      context.skip(`not exercised: ${reason}`);
+      return;
+    }
+    const exchanges: Exchange[] = [];
+    try {
+      await checkExchanges.run(exchanges, body);
+    } catch (error) {
+      if (error instanceof RequestRefused) {
+        context.task.meta.notExercised = error.message;
+        context.skip(`not exercised: ${error.message}`);
+        return;
+      }
+      const exchange = error instanceof Finding && error.exchange ? error.exchange : exchanges.at(-1);
+      const failure: FailureEvidence =
+        error instanceof PropertyFailure
+          ? { seed: error.seed, path: error.path, counterexample: error.counterexample }
+          : {};
+      if (exchange) {
+        const evidence = evidenceOf(exchange, api().secrets);
+        failure.exchange = evidence;
+        failure.curl = curlOf(evidence);
+      }
+      context.task.meta.failure = failure;
+      if (error instanceof Error) error.message = api().secrets.redact(error.message);
+      throw error;
+    }
+  });
+}

@@ -1,0 +1,37 @@
+import type { Exchange } from '../client/exchange.ts';
+import { formatViolations, resourceValidator, type SchemaViolation } from '../validation/validator.ts';
+import { describeRequest, Finding } from './findings.ts';
+
+/**
+ * Whether a violation concerns the value at a pattern: `*` stands for one segment (an array index or a
+ * key). A violation below the pattern concerns it (`/links/self` under `/links`), and so does one above
+ * it (a missing `/links` means a missing `/links/self`).
+ */
+function concerns(pointer: string, pattern: string): boolean {
+  const parts = pointer === '' ? [] : pointer.split('/').slice(1);
+  const expected = pattern === '' ? [] : pattern.split('/').slice(1);
+  const shared = Math.min(parts.length, expected.length);
+  for (let i = 0; i < shared; i++) if (expected[i] !== '*' && expected[i] !== parts[i]) return false;
+  return true;
+}
+
+/**
+ * Schema conformance (schemas/): the body is a valid `resource`. With `pointers`, only violations under
+ * those JSON pointers count, so a field-level requirement fails for its own field only.
+ */
+export function expectResource(exchange: Exchange, resource: string, pointers?: string[]): void {
+  const violations = violationsOf(exchange.response?.body, resource, pointers);
+  if (violations.length === 0) return;
+  throw new Finding(
+    `${describeRequest(exchange)}: not a valid ${resource}:\n${formatViolations(violations)}`,
+    exchange,
+  );
+}
+
+export function violationsOf(body: unknown, resource: string, pointers?: string[]): SchemaViolation[] {
+  const result = resourceValidator().validate(resource, body);
+  if (result.valid) return [];
+  return pointers
+    ? result.violations.filter((v) => pointers.some((p) => concerns(v.pointer, p)))
+    : result.violations;
+}

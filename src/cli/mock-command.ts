@@ -1,0 +1,107 @@
+import { parseArgs } from 'node:util';
+import { faults } from '../../mock/faults.ts';
+import { defaultMockOptions, type MockOptions } from '../../mock/options.ts';
+import { mockProfile } from '../../mock/profile.ts';
+import { startMock } from '../../mock/server.ts';
+import { exitCodes, UsageError } from './usage-error.ts';
+
+function wholeNumber(flag: string, raw: string | undefined, min: number, max: number): number | undefined {
+  if (raw === undefined) return undefined;
+  const value = /^[0-9]+$/.test(raw) ? Number(raw) : NaN;
+  if (!(value >= min && value <= max))
+    throw new UsageError(`--${flag} must be a whole number from ${min} to ${max}, got "${raw}"`);
+  return value;
+}
+
+function list(raw: string | undefined): string[] | undefined {
+  return raw === undefined
+    ? undefined
+    : raw
+        .split(',')
+        .map((v) => v.trim())
+        .filter(Boolean);
+}
+
+/** Reads the flags into mock options; every mistake is a UsageError naming the flag. */
+export function mockOptionsFromArgs(args: string[]): { options: Partial<MockOptions>; listFaults: boolean } {
+  const { values } = parseArgs({
+    args,
+    options: {
+      port: { type: 'string' },
+      host: { type: 'string' },
+      seed: { type: 'string' },
+      'token-ttl': { type: 'string' },
+      'api-key': { type: 'string', multiple: true },
+      'version-header': { type: 'string' },
+      'supported-versions': { type: 'string' },
+      'unsupported-versions': { type: 'string' },
+      'base-path': { type: 'string' },
+      fault: { type: 'string', multiple: true },
+      'list-faults': { type: 'boolean' },
+    },
+  });
+  const options: Partial<MockOptions> = {};
+  const port = wholeNumber('port', values.port, 0, 65535);
+  if (port !== undefined) options.port = port;
+  if (values.host !== undefined) options.host = values.host;
+  const seed = wholeNumber('seed', values.seed, 0, 2 ** 31 - 1);
+  if (seed !== undefined) options.seed = seed;
+  const apiKeys = { ...defaultMockOptions.apiKeys };
+  const ttl = wholeNumber('token-ttl', values['token-ttl'], 1, 86_400);
+  if (ttl !== undefined) apiKeys[Object.keys(apiKeys)[0] as string] = ttl;
+  for (const entry of values['api-key'] ?? []) {
+    const [key, lifetime] = entry.split('=');
+    if (!key || lifetime === undefined) throw new UsageError(`--api-key must be KEY=TTL, got "${entry}"`);
+    apiKeys[key] = wholeNumber('api-key TTL', lifetime, 1, 86_400) as number;
+  }
+  options.apiKeys = apiKeys;
+  if (values['version-header'] !== undefined) {
+    if (!/^[A-Za-z0-9-]+$/.test(values['version-header']))
+      throw new UsageError('--version-header must be a header name');
+    options.versionHeader = values['version-header'];
+  }
+  const supported = list(values['supported-versions']);
+  if (supported) options.supportedVersions = supported;
+  const unsupported = list(values['unsupported-versions']);
+  if (unsupported) options.unsupportedVersions = unsupported;
+  if (values['base-path'] !== undefined) {
+    if (!/^(\/[A-Za-z0-9._~-]+)+$/.test(values['base-path']))
+      throw new UsageError('--base-path must look like /api or /api/v2');
+    options.basePath = values['base-path'];
+  }
+  const known = new Set(faults.map((f) => f.name));
+  for (const name of values.fault ?? []) {
+    if (!known.has(name)) throw new UsageError(`unknown fault "${name}"; see --list-faults`);
+  }
+  options.faults = values.fault ?? [];
+  return { options, listFaults: values['list-faults'] ?? false };
+}
+
+/** `mock`: starts the mock standalone and prints its base URL and the profile pointing at it. */
+export async function mockCommand(args: string[], out: (line: string) => void): Promise<number> {
+  const { options, listFaults } = mockOptionsFromArgs(args);
+  if (listFaults) {
+    for (const fault of faults)
+      out(`${fault.name.padEnd(44)} ${fault.requirement.padEnd(10)} ${fault.description}`);
+    return exitCodes.ok;
+  }
+  let mock;
+  try {
+    mock = await startMock(options);
+  } catch (error) {
+    throw new UsageError(
+      `cannot start the mock on ${options.host ?? defaultMockOptions.host}:${options.port ?? 0}: ${(error as Error).message}`,
+    );
+  }
+  out(
+    `mock listening on ${mock.url}${options.faults?.length ? ` with faults ${options.faults.join(', ')}` : ''}`,
+  );
+  out('profile:');
+  out(JSON.stringify(mockProfile(mock), null, 2));
+  await new Promise<void>((resolve) => {
+    process.once('SIGINT', resolve);
+    process.once('SIGTERM', resolve);
+  });
+  await mock.close();
+  return exitCodes.ok;
+}

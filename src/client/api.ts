@@ -1,0 +1,68 @@
+import type { RunSettings } from '../profile/profile.ts';
+import type { Exchange } from './exchange.ts';
+import { HttpClient, type RequestOptions } from './http-client.ts';
+import { Secrets } from './secrets.ts';
+import { TokenManager, TokenUnavailable } from './token-manager.ts';
+
+/**
+ * What a check talks to: requests to the target with the run's bearer token, refreshed before it
+ * expires and once more after a refusal, and raw requests for probes that set their own credentials.
+ */
+export class Api {
+  readonly secrets = new Secrets();
+  readonly http: HttpClient;
+  readonly tokens: TokenManager | undefined;
+
+  constructor(readonly settings: RunSettings) {
+    const { profile } = settings;
+    this.http = new HttpClient({
+      baseUrl: profile.baseUrl,
+      timeoutMs: settings.timeoutMs,
+      concurrency: settings.concurrency,
+      maxBodyBytes: settings.maxBodyBytes,
+      readOnly: profile.readOnly,
+      secrets: this.secrets,
+    });
+    this.tokens = profile.apiKey
+      ? new TokenManager(this.http, {
+          apiKey: profile.apiKey,
+          version: profile.version,
+          versionHeader: profile.versionHeader,
+        })
+      : undefined;
+  }
+
+  /** A request with the run's bearer token. Throws TokenUnavailable when the profile has no API key. */
+  async authorized(options: RequestOptions): Promise<Exchange> {
+    if (!this.tokens) throw new TokenUnavailable('the profile gives no API key');
+    const token = await this.tokens.current();
+    const exchange = await this.http.send({
+      ...options,
+      authorization: `Bearer ${token}`,
+      credential: 'token',
+    });
+    const status = exchange.response?.status;
+    if (status !== 401 && status !== 403) return exchange;
+    // A token may expire between the check of its age and its arrival; one fresh token settles it.
+    this.tokens.invalidate();
+    const fresh = await this.tokens.current();
+    return this.http.send({ ...options, authorization: `Bearer ${fresh}`, credential: 'token' });
+  }
+
+  get(path: string, query?: Record<string, string | undefined>): Promise<Exchange> {
+    return this.authorized({ path, ...(query ? { query } : {}) });
+  }
+
+  post(path: string, json: unknown): Promise<Exchange> {
+    return this.authorized({ method: 'POST', path, json });
+  }
+
+  /** A request exactly as given: no token is added (auth probes, the token endpoint). */
+  raw(options: RequestOptions): Promise<Exchange> {
+    return this.http.send(options);
+  }
+
+  close(): Promise<void> {
+    return this.http.close();
+  }
+}

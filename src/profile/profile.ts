@@ -1,0 +1,41 @@
+/**
+ * The profile (DESIGN.md, Profile): where the target is and what the suite may use there. Every field but
+ * baseUrl is optional; a check whose fixture or capability is missing is reported not exercised.
+ */
+export interface Profile {
+  baseUrl: string;
+  apiKey?: string;
+  version: string;
+  versionHeader: string;
+  unsupportedVersion?: string;
+  tokenExpiry?: { apiKey: string; maxWaitSeconds: number };
+  readOnly: boolean;
+  fixtures: ProfileFixtures;
+}
+
+export interface ProfileFixtures {
+  userId?: string;
+  connectionId?: string;
+  connectionPassword?: string;
+  institutionId?: string;
+  affordabilityId?: string;
+  enrich?: { institution?: string; country?: string; matchingQuery?: string; noMatchQuery?: string };
+}
+
+export const profileDefaults = { version: '2.0', versionHeader: 'service-version', readOnly: false } as const;
+
+/** What the suites receive through vitest's provide/inject: the profile and the run's settings. */
+export interface RunSettings {
+  profile: Profile;
+  /** fast-check seed and runs per property. */
+  seed: number;
+  runs: number;
+  concurrency: number;
+  timeoutMs: number;
+  /** Largest response body read, in bytes; a larger one fails its check without exhausting memory. */
+  maxBodyBytes: number;
+  /** Identifies the resources this run creates (e-mail addresses under it), so they are recognisable. */
+  runId: string;
+  /** A fast-check counter-example path to replay (`--seed` with a failure's path). */
+  path?: string;
+}

@@ -1,0 +1,64 @@
+import { catalogue, type RequirementLevel } from '../requirements/catalogue.ts';
+import type { FailureEvidence } from '../checks/check.ts';
+
+/** The outcome of one check, as the runner collected it from vitest. */
+export interface CheckResult {
+  /** The check's title, without the requirement ids its test name carries. */
+  name: string;
+  file: string;
+  requirements: string[];
+  state: 'passed' | 'failed' | 'not-exercised';
+  /** For a failure, the finding; for a check not exercised, the reason. */
+  message?: string;
+  failure?: FailureEvidence;
+  durationMs: number;
+}
+
+export type RequirementStatus = 'passed' | 'failed' | 'not-exercised';
+
+export interface RequirementFailure extends FailureEvidence {
+  check: string;
+  message: string;
+}
+
+export interface RequirementResult {
+  id: string;
+  level: RequirementLevel;
+  group: string;
+  title: string;
+  specRef: string;
+  status: RequirementStatus;
+  checks: string[];
+  failures: RequirementFailure[];
+  /** Why the checks of a requirement that was not exercised did not run. */
+  notExercised?: string[];
+}
+
+/**
+ * Results grouped by requirement (DESIGN.md, principle 2): failed when any of its checks failed, passed
+ * when at least one ran and none failed, and otherwise not exercised, never passed.
+ */
+export function requirementResults(checks: CheckResult[]): RequirementResult[] {
+  return catalogue.requirements.map((requirement) => {
+    const mine = checks.filter((c) => c.requirements.includes(requirement.id));
+    const failed = mine.filter((c) => c.state === 'failed');
+    const passed = mine.some((c) => c.state === 'passed');
+    const status: RequirementStatus = failed.length > 0 ? 'failed' : passed ? 'passed' : 'not-exercised';
+    const reasons = [
+      ...new Set(mine.filter((c) => c.state === 'not-exercised').map((c) => c.message ?? 'skipped')),
+    ];
+    return {
+      id: requirement.id,
+      level: requirement.level,
+      group: requirement.group,
+      title: requirement.title,
+      specRef: requirement.specRef,
+      status,
+      checks: mine.map((c) => c.name),
+      failures: failed.map((c) => ({ check: c.name, message: c.message ?? 'failed', ...c.failure })),
+      ...(status === 'not-exercised'
+        ? { notExercised: reasons.length > 0 ? reasons : ['no check exercises it'] }
+        : {}),
+    };
+  });
+}
