@@ -21,7 +21,11 @@ function resultOf(testCase: TestCase, root: string): CheckResult {
     return { ...base, state: 'failed', message, ...(meta.failure ? { failure: meta.failure } : {}) };
   }
   if (result.state === 'passed') return { ...base, state: 'passed' };
-  return { ...base, state: 'not-exercised', message: meta.notExercised ?? (result.state === 'skipped' ? result.note : undefined) ?? 'skipped' };
+  return {
+    ...base,
+    state: 'not-exercised',
+    message: meta.notExercised ?? (result.state === 'skipped' ? result.note : undefined) ?? 'skipped',
+  };
 }
 
 /** A vitest reporter that keeps every check's outcome for the conformance report. */
