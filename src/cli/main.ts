@@ -4,6 +4,7 @@ type Command = (args: string[], out: (line: string) => void) => number | Promise
 
 /** Commands load on demand, so `validate` does not pay for the mock's world or the suite's runner. */
 const commands: Record<string, Command> = {
+  run: async (args, out) => (await import('./run-command.ts')).runCommand(args, out),
   mock: async (args, out) => (await import('./mock-command.ts')).mockCommand(args, out),
   validate: async (args, out) => (await import('./validate-command.ts')).validateCommand(args, out),
   requirements: async (args, out) =>
@@ -11,6 +12,9 @@ const commands: Record<string, Command> = {
 };
 
 const usage = `usage:
+  fds-conformance [run] [--base-url URL] [--api-key KEY] [--profile FILE] [--only GROUPS] [--read-only]
+                  [--out DIR] [--seed N] [--runs N] [--concurrency N] [--timeout-ms N] [--strict]
+                  [--baseline FILE | --write-baseline FILE] [--shard i/n]
   fds-conformance mock [--port N] [--host H] [--seed N] [--token-ttl S] [--api-key KEY=TTL]...
                        [--version-header NAME] [--supported-versions LIST] [--unsupported-versions LIST]
                        [--base-path /P] [--fault NAME]... [--list-faults]
@@ -29,11 +33,12 @@ const parseArgsErrorCodes = new Set([
  * anything else is our bug, reported in one line too, since a stack trace helps no pipeline reading stdout.
  */
 export async function main(argv: string[], out = (line: string) => console.log(line)): Promise<number> {
-  const [name, ...args] = argv;
-  if (name === undefined || name === '--help' || name === '-h' || name === 'help') {
+  if (argv[0] === '--help' || argv[0] === '-h' || argv[0] === 'help') {
     out(usage);
-    return name === undefined ? exitCodes.usage : exitCodes.ok;
+    return exitCodes.ok;
   }
+  // `run` is the default command: no command, or options first, means run.
+  const [name = 'run', ...args] = argv[0] === undefined || argv[0].startsWith('-') ? ['run', ...argv] : argv;
   const command = commands[name];
   try {
     if (!command) {
@@ -43,7 +48,9 @@ export async function main(argv: string[], out = (line: string) => console.log(l
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     if (error instanceof UsageError || (code && parseArgsErrorCodes.has(code))) {
-      console.error(`fds-conformance: ${(error as Error).message}`);
+      // parseArgs explains some mistakes over several lines; the contract is one line.
+      const message = (error as Error).message.split('\n')[0];
+      console.error(`fds-conformance: ${message}${error instanceof UsageError ? '' : ' (see --help)'}`);
       return exitCodes.usage;
     }
     console.error(`fds-conformance: internal error: ${(error as Error).message}`);

@@ -1,0 +1,166 @@
+import type { Exchange } from '../client/exchange.ts';
+import { describeRequest, expectStatus, expectThat, Finding } from './findings.ts';
+
+/**
+ * The filter grammar the spec shows for list endpoints (GET /users/{user.id}/connections, GET
+ * /institutions): `<property>.<operator>('<value>')`. Helpers here build expressions and check that a
+ * filtered list answers what the unfiltered one predicts. Only `eq` and `ne` have a meaning the spec
+ * gives; callers pass only the operators their endpoint supports.
+ */
+export interface FilterTerm {
+  property: string;
+  operator: 'eq' | 'ne';
+  value: string;
+}
+
+/** One expression; null when the value holds a quote, which the grammar has no way to escape. */
+export function filterExpression(term: FilterTerm): string | null {
+  return term.value.includes("'") ? null : `${term.property}.${term.operator}('${term.value}')`;
+}
+
+/** Terms joined by commas, the form of several expressions; null when one cannot be written. */
+export function filterOf(terms: FilterTerm[]): string | null {
+  const parts = terms.map(filterExpression);
+  return parts.every((p) => p !== null) ? parts.join(',') : null;
+}
+
+/** The value at a dotted property path (`institution.id`), as a filter compares it: strings only. */
+export function readProperty(item: unknown, property: string): string | undefined {
+  let value: unknown = item;
+  for (const segment of property.split('.')) {
+    if (value === null || typeof value !== 'object') return undefined;
+    value = (value as Record<string, unknown>)[segment];
+  }
+  return typeof value === 'string' ? value : undefined;
+}
+
+/** Whether an item passes one term (`eq`: the value is equal; `ne`: it is not). */
+export function satisfies(
+  item: unknown,
+  term: FilterTerm,
+  read: (item: unknown, property: string) => string | undefined = readProperty,
+): boolean {
+  const equal = read(item, term.property) === term.value;
+  return term.operator === 'eq' ? equal : !equal;
+}
+
+export interface FilterAlgebraOptions {
+  /** Sends the list request with the given `filter` query value. */
+  fetch: (filter: string) => Promise<Exchange>;
+  /** The items of a list answer; by default `body.data`. */
+  items?: (exchange: Exchange) => unknown[];
+  /** Identity of an item (default: its `id`), to compare what came with what was predicted. */
+  key?: (item: unknown) => string;
+  /** How a property is read from an item; by default a dotted path to a string. */
+  read?: (item: unknown, property: string) => string | undefined;
+  /**
+   * The unfiltered list, when it is complete. With it the answer must hold exactly the items that pass
+   * every term; without it (a paged or partial list) each item answered must pass every term.
+   */
+  universe?: unknown[];
+  /** Semantics of several terms: every term (`all`, the default) or any term (`any`). */
+  combine?: 'all' | 'any';
+  /**
+   * What `ne` makes of an item without the property (read gives undefined): `differs` (the default) selects
+   * it; `unknown` lets the answer hold it or not, for a resource whose schema lets the field be absent and
+   * whose spec does not say how a filter treats an absent value. `eq` never selects such an item.
+   */
+  absent?: 'differs' | 'unknown';
+}
+
+/**
+ * Whether a filter of these terms selects the item: true or false, or undefined when the answer may hold
+ * it or not (an `ne` term on an absent property with `absent: 'unknown'`), in three-valued logic.
+ */
+export function selects(
+  item: unknown,
+  terms: FilterTerm[],
+  options: Pick<FilterAlgebraOptions, 'read' | 'combine' | 'absent'> = {},
+): boolean | undefined {
+  const read = options.read ?? readProperty;
+  const verdicts = terms.map((term) =>
+    options.absent === 'unknown' && term.operator === 'ne' && read(item, term.property) === undefined
+      ? undefined
+      : satisfies(item, term, read),
+  );
+  if (options.combine === 'any') {
+    if (verdicts.includes(true)) return true;
+    return verdicts.includes(undefined) ? undefined : false;
+  }
+  if (verdicts.includes(false)) return false;
+  return verdicts.includes(undefined) ? undefined : true;
+}
+
+function defaultItems(exchange: Exchange): unknown[] {
+  const data = (exchange.response?.body as { data?: unknown } | undefined)?.data;
+  return Array.isArray(data) ? data : [];
+}
+
+function defaultKey(item: unknown): string {
+  return readProperty(item, 'id') ?? JSON.stringify(item);
+}
+
+/** The items of `universe` a filter of these terms selects. */
+export function predicted(
+  universe: unknown[],
+  terms: FilterTerm[],
+  options: Pick<FilterAlgebraOptions, 'read' | 'combine'> = {},
+): unknown[] {
+  const read = options.read ?? readProperty;
+  return universe.filter((item) =>
+    options.combine === 'any'
+      ? terms.some((t) => satisfies(item, t, read))
+      : terms.every((t) => satisfies(item, t, read)),
+  );
+}
+
+/**
+ * Sends the filter made of `terms` and expects 200 with a data array that is what the terms select:
+ * exactly the predicted items when the universe is known, otherwise only items that pass. Returns the
+ * exchange and the items, for further checks by the caller.
+ */
+export async function expectFilterAlgebra(
+  options: FilterAlgebraOptions,
+  terms: FilterTerm[],
+): Promise<{ exchange: Exchange; items: unknown[] }> {
+  const filter = filterOf(terms);
+  if (filter === null) throw new Error(`a filter value holds a quote and cannot be written: ${JSON.stringify(terms)}`);
+  const exchange = await options.fetch(filter);
+  expectStatus(exchange, 200);
+  const data = (exchange.response.body as { data?: unknown } | undefined)?.data;
+  expectThat(Array.isArray(data), `filter=${filter}: expected a data array, got ${JSON.stringify(data)}`, exchange);
+  const items = (options.items ?? defaultItems)(exchange);
+  const key = options.key ?? defaultKey;
+  const read = options.read ?? readProperty;
+  const combine = options.combine ?? 'all';
+  const absent = options.absent ?? 'differs';
+  const failing = items.filter((item) => selects(item, terms, { read, combine, absent }) === false);
+  if (failing.length > 0) {
+    const shown = failing
+      .slice(0, 5)
+      .map((item) => `${key(item)} (${terms.map((t) => `${t.property}=${JSON.stringify(read(item, t.property))}`).join(', ')})`);
+    throw new Finding(
+      `${describeRequest(exchange)}: filter=${filter} answered ${failing.length} item(s) it does not select: ${shown.join('; ')}`,
+      exchange,
+    );
+  }
+  if (options.universe) {
+    const universe = options.universe;
+    const verdictOf = (verdict: boolean | undefined) =>
+      universe.filter((item) => selects(item, terms, { read, combine, absent }) === verdict).map(key);
+    const expected = new Set(verdictOf(true));
+    // Items the answer may hold or not (absent: 'unknown') are neither missing nor unexpected.
+    const either = new Set(verdictOf(undefined));
+    const got = new Set(items.map(key));
+    const missing = [...expected].filter((k) => !got.has(k));
+    const extra = [...got].filter((k) => !expected.has(k) && !either.has(k));
+    expectThat(
+      missing.length === 0 && extra.length === 0,
+      `filter=${filter}: expected exactly [${[...expected].join(', ')}] (from the unfiltered list), got [${[...got].join(', ')}]` +
+        (missing.length ? `; missing ${missing.join(', ')}` : '') +
+        (extra.length ? `; unexpected ${extra.join(', ')}` : ''),
+      exchange,
+    );
+  }
+  return { exchange, items };
+}

@@ -1,0 +1,68 @@
+import { performance } from 'node:perf_hooks';
+import { join } from 'node:path';
+import { mockProfile } from '../../mock/profile.ts';
+import { startMock, type RunningMock } from '../../mock/server.ts';
+import type { Profile } from '../profile/profile.ts';
+import { buildReport } from '../report/report.ts';
+import { writeBaseline, writeReports } from '../report/write-reports.ts';
+import { GroupProgress } from '../runner/progress.ts';
+import { unreachableReason } from '../runner/reachability.ts';
+import { runSuites } from '../runner/run-suites.ts';
+import { parseRunOptions, runSettingsOf } from './run-options.ts';
+import { exitCodes } from './usage-error.ts';
+
+/**
+ * `run` (the default command): resolve the profile, start the embedded mock when no target is given,
+ * run the suites, write the reports, and exit 0 (conforms), 1 (does not), 2 (usage) or 3 (unreachable).
+ */
+export async function runCommand(args: string[], out: (line: string) => void, env = process.env): Promise<number> {
+  const config = parseRunOptions(args, env);
+  let mock: RunningMock | undefined;
+  let profile: Profile;
+  if (config.profile) {
+    profile = config.profile;
+    const unreachable = await unreachableReason(profile.baseUrl, Math.min(config.timeoutMs, 10_000));
+    if (unreachable) {
+      console.error(`fds-conformance: cannot reach ${profile.baseUrl}: ${unreachable}`);
+      return exitCodes.unreachable;
+    }
+  } else {
+    mock = await startMock();
+    profile = mockProfile(mock);
+  }
+  const started = new Date();
+  const clock = performance.now();
+  out(`fds-conformance: ${mock ? `embedded mock at ${profile.baseUrl}` : profile.baseUrl}, seed ${config.seed}${config.readOnly ? ', read-only' : ''}`);
+  try {
+    const run = await runSuites({
+      settings: runSettingsOf(config, profile),
+      ...(config.only ? { only: config.only } : {}),
+      ...(config.shard ? { shard: config.shard } : {}),
+      reporters: [new GroupProgress(out), ['junit', { outputFile: join(config.out, 'junit.xml'), suiteName: 'fds-conformance' }]],
+    });
+    const { report, verdict } = buildReport({
+      checks: run.checks,
+      target: { baseUrl: mock ? 'embedded mock' : profile.baseUrl, embeddedMock: Boolean(mock), version: profile.version },
+      startedAt: started,
+      durationMs: performance.now() - clock,
+      seed: config.seed,
+      strict: config.strict,
+      ...(config.baseline ? { baseline: config.baseline } : {}),
+    });
+    writeReports(config.out, report, verdict, run.checks, env);
+    if (config.writeBaseline) writeBaseline(config.writeBaseline, report);
+    for (const error of run.errors) console.error(`fds-conformance: suite error: ${error}`);
+    for (const id of verdict.blocking) {
+      const failure = report.requirements.find((r) => r.id === id)?.failures[0];
+      out(`  FAILED ${id} ${failure ? `${failure.check}: ${failure.message.split('\n')[0]}` : ''}`);
+    }
+    if (verdict.nowPassing.length > 0) out(`  baseline entries now passing: ${verdict.nowPassing.join(', ')}`);
+    out(`${report.summary.verdict}; reports in ${config.out}/`);
+    const count = (state: string) => run.checks.filter((c) => c.state === state).length;
+    out(`${count('passed')} passed, ${count('failed')} failed, ${count('not-exercised')} skipped`);
+    const conforms = report.summary.verdict === 'conformant' && run.errors.length === 0;
+    return conforms ? exitCodes.ok : exitCodes.failed;
+  } finally {
+    await mock?.close();
+  }
+}

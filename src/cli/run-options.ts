@@ -1,0 +1,142 @@
+import { randomInt, randomUUID } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
+import { parseArgs } from 'node:util';
+import { checkBaseUrl, loadProfileFile, type ProfileFile } from '../profile/load-profile.ts';
+import { profileDefaults, type Profile, type RunSettings } from '../profile/profile.ts';
+import { suiteGroups } from '../runner/run-suites.ts';
+import { UsageError } from './usage-error.ts';
+
+/** Everything `run` needs, resolved with the precedence flag > environment > profile file > default. */
+export interface RunConfig {
+  /** Absent: the embedded mock is started and its own profile is used. */
+  profile?: Profile;
+  readOnly: boolean;
+  only?: string[];
+  out: string;
+  seed: number;
+  runs: number;
+  concurrency: number;
+  timeoutMs: number;
+  path?: string;
+  strict: boolean;
+  baseline?: Set<string>;
+  writeBaseline?: string;
+  shard?: string;
+}
+
+const flags = {
+  'base-url': { type: 'string' },
+  'api-key': { type: 'string' },
+  profile: { type: 'string' },
+  only: { type: 'string' },
+  'read-only': { type: 'boolean' },
+  out: { type: 'string' },
+  seed: { type: 'string' },
+  runs: { type: 'string' },
+  path: { type: 'string' },
+  concurrency: { type: 'string' },
+  'timeout-ms': { type: 'string' },
+  strict: { type: 'boolean' },
+  baseline: { type: 'string' },
+  'write-baseline': { type: 'string' },
+  shard: { type: 'string' },
+} as const;
+
+function wholeNumber(flag: string, raw: string | undefined, min: number, max: number): number | undefined {
+  if (raw === undefined) return undefined;
+  const value = /^[0-9]+$/.test(raw) ? Number(raw) : NaN;
+  if (!(value >= min && value <= max)) {
+    throw new UsageError(`--${flag} must be a whole number from ${min} to ${max}, got "${raw}"`);
+  }
+  return value;
+}
+
+/** A baseline is a JSON array of requirement ids, or an object whose `failing` member is one. */
+export function readBaseline(path: string): Set<string> {
+  let data: unknown;
+  try {
+    data = JSON.parse(readFileSync(path, 'utf8'));
+  } catch (error) {
+    const reason = (error as NodeJS.ErrnoException).code ?? (error as Error).message;
+    throw new UsageError(`--baseline ${path}: cannot read it as JSON (${reason})`);
+  }
+  const ids = Array.isArray(data) ? data : (data as { failing?: unknown })?.failing;
+  if (!Array.isArray(ids) || !ids.every((id) => typeof id === 'string' && /^[A-Z]+-\d+$/.test(id))) {
+    throw new UsageError(`--baseline ${path}: expected an array of requirement ids (or {"failing": [...]})`);
+  }
+  return new Set(ids as string[]);
+}
+
+export function parseRunOptions(args: string[], env: NodeJS.ProcessEnv): RunConfig {
+  const { values } = parseArgs({ args, options: flags, strict: true });
+  const profilePath = values.profile ?? env.FDS_PROFILE;
+  const file: ProfileFile = profilePath ? loadProfileFile(profilePath) : {};
+
+  const only = values.only?.split(',').map((g) => g.trim());
+  const unknownGroup = only?.find((g) => !(suiteGroups as readonly string[]).includes(g));
+  if (unknownGroup !== undefined) {
+    throw new UsageError(`--only: unknown group "${unknownGroup}"; expected some of: ${suiteGroups.join(', ')}`);
+  }
+  const shard = values.shard;
+  if (shard !== undefined) {
+    const match = /^([0-9]+)\/([0-9]+)$/.exec(shard);
+    if (!match || Number(match[1]) < 1 || Number(match[1]) > Number(match[2])) {
+      throw new UsageError(`--shard must be i/n with 1 <= i <= n, got "${shard}"`);
+    }
+  }
+  if (values.baseline && values['write-baseline']) {
+    throw new UsageError('--baseline and --write-baseline cannot be used together');
+  }
+  if (values.baseline && !existsSync(values.baseline)) throw new UsageError(`--baseline ${values.baseline}: no such file`);
+
+  const baseUrlRaw = values['base-url'] ?? env.FDS_BASE_URL ?? file.baseUrl;
+  const baseUrlSource = values['base-url'] ? '--base-url' : env.FDS_BASE_URL ? 'FDS_BASE_URL' : 'profile field "baseUrl"';
+  const readOnly = values['read-only'] ?? file.readOnly ?? profileDefaults.readOnly;
+  const apiKey = values['api-key'] ?? env.FDS_API_KEY ?? file.apiKey;
+  const profile: Profile | undefined =
+    baseUrlRaw === undefined
+      ? undefined
+      : {
+          baseUrl: checkBaseUrl(baseUrlRaw, baseUrlSource),
+          ...(apiKey ? { apiKey } : {}),
+          version: file.version ?? profileDefaults.version,
+          versionHeader: file.versionHeader ?? profileDefaults.versionHeader,
+          ...(file.unsupportedVersion ? { unsupportedVersion: file.unsupportedVersion } : {}),
+          ...(file.tokenExpiry
+            ? { tokenExpiry: { apiKey: file.tokenExpiry.apiKey, maxWaitSeconds: file.tokenExpiry.maxWaitSeconds ?? 10 } }
+            : {}),
+          readOnly,
+          fixtures: (file.fixtures ?? {}) as Profile['fixtures'],
+        };
+
+  const config: RunConfig = {
+    readOnly,
+    out: values.out ?? 'conformance-report',
+    seed: wholeNumber('seed', values.seed, 0, 2 ** 31 - 1) ?? randomInt(2 ** 31 - 1),
+    runs: wholeNumber('runs', values.runs, 1, 100_000) ?? 25,
+    concurrency: wholeNumber('concurrency', values.concurrency, 1, 256) ?? 8,
+    timeoutMs: wholeNumber('timeout-ms', values['timeout-ms'], 100, 600_000) ?? 10_000,
+    strict: values.strict ?? false,
+  };
+  if (profile) config.profile = profile;
+  if (only) config.only = only;
+  if (values.path !== undefined) config.path = values.path;
+  if (values.baseline) config.baseline = readBaseline(values.baseline);
+  if (values['write-baseline']) config.writeBaseline = values['write-baseline'];
+  if (shard) config.shard = shard;
+  return config;
+}
+
+/** Settings the suites receive, for the resolved profile. */
+export function runSettingsOf(config: RunConfig, profile: Profile): RunSettings {
+  return {
+    profile: { ...profile, readOnly: config.readOnly },
+    seed: config.seed,
+    runs: config.runs,
+    concurrency: config.concurrency,
+    timeoutMs: config.timeoutMs,
+    maxBodyBytes: 20 * 1024 * 1024,
+    runId: randomUUID().slice(0, 8),
+    ...(config.path ? { path: config.path } : {}),
+  };
+}

@@ -1,0 +1,85 @@
+import { readFileSync } from 'node:fs';
+import { Ajv2020, type ErrorObject } from 'ajv/dist/2020.js';
+import { UsageError } from '../cli/usage-error.ts';
+import { preview } from '../validation/validator.ts';
+import schema from './profile.schema.json' with { type: 'json' };
+
+/** A profile as written in a file: every field optional until flags and environment are merged in. */
+export type ProfileFile = Partial<{
+  baseUrl: string;
+  apiKey: string;
+  version: string;
+  versionHeader: string;
+  unsupportedVersion: string;
+  tokenExpiry: { apiKey: string; maxWaitSeconds?: number };
+  readOnly: boolean;
+  fixtures: Record<string, unknown>;
+}>;
+
+const validateProfile = new Ajv2020({ allErrors: false, strict: true }).compile<ProfileFile>(schema);
+
+/** `fixtures.enrich.country` from a JSON pointer. */
+function fieldName(pointer: string): string {
+  return pointer.split('/').slice(1).join('.');
+}
+
+/** One line naming the field and what was expected (DESIGN.md: exit 2, one line). */
+function describe(error: ErrorObject, data: unknown): string {
+  const params = error.params as Record<string, unknown>;
+  if (error.keyword === 'additionalProperties') {
+    const field = [fieldName(error.instancePath), String(params.additionalProperty)].filter(Boolean).join('.');
+    const parent = error.instancePath ? schemaAt(error.instancePath) : schema;
+    const known = Object.keys((parent as { properties?: object }).properties ?? {}).join(', ');
+    return `unknown field "${field}"; expected one of: ${known}`;
+  }
+  if (error.keyword === 'required') {
+    return `field "${[fieldName(error.instancePath), String(params.missingProperty)].filter(Boolean).join('.')}" is required`;
+  }
+  const field = fieldName(error.instancePath) || '(root)';
+  let value: unknown = data;
+  for (const key of error.instancePath.split('/').slice(1)) value = (value as Record<string, unknown>)[key];
+  const expected = error.keyword === 'type' ? `a ${String(params.type)}` : (error.message ?? error.keyword).replace(/^must (be )?/, '');
+  return `field "${field}" must be ${expected}, got ${preview(value)}`;
+}
+
+function schemaAt(pointer: string): unknown {
+  let node: unknown = schema;
+  for (const key of pointer.split('/').slice(1)) node = (node as { properties: Record<string, unknown> }).properties[key];
+  return node;
+}
+
+/** Reads and checks a profile file; every problem is a UsageError of one line naming the file and field. */
+export function loadProfileFile(path: string): ProfileFile {
+  let text: string;
+  try {
+    text = readFileSync(path, 'utf8');
+  } catch (error) {
+    throw new UsageError(`profile ${path}: cannot read it (${(error as NodeJS.ErrnoException).code ?? 'unreadable'})`);
+  }
+  let data: unknown;
+  try {
+    data = JSON.parse(text);
+  } catch (error) {
+    throw new UsageError(`profile ${path}: not valid JSON (${(error as Error).message})`);
+  }
+  if (!validateProfile(data)) {
+    const first = validateProfile.errors?.[0];
+    throw new UsageError(`profile ${path}: ${first ? describe(first, data) : 'invalid'}`);
+  }
+  return data;
+}
+
+/** The base URL must be an absolute http(s) URL; a path prefix is allowed. */
+export function checkBaseUrl(value: string, source: string): string {
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    throw new UsageError(`${source} must be an http or https URL, got "${value}"`);
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
+    throw new UsageError(`${source} must be an http or https URL, got "${value}"`);
+  }
+  if (url.search || url.hash) throw new UsageError(`${source} must not carry a query or fragment, got "${value}"`);
+  return value.replace(/\/+$/, '');
+}

@@ -1,0 +1,41 @@
+import type { Report, Verdict } from './report.ts';
+
+/** Markdown cells cannot hold a bare pipe or a line break. */
+function cell(text: string): string {
+  return text.replaceAll('|', '\\|').replace(/\s*\n\s*/g, ' ');
+}
+
+function firstLine(text: string, max = 160): string {
+  const line = text.split('\n').find((l) => l.trim() !== '') ?? text;
+  return line.length > max ? `${line.slice(0, max - 1)}…` : line;
+}
+
+/** `report.md`: short enough for a CI job summary — verdict, counts, failed requirements with a reason. */
+export function reportMarkdown(report: Report, verdict: Verdict): string {
+  const { summary, target } = report;
+  const icon = summary.verdict === 'conformant' ? '✅' : '❌';
+  const lines = [
+    `# ${icon} FDS conformance: ${summary.verdict}`,
+    '',
+    `Target ${target.embeddedMock ? 'embedded mock' : `\`${target.baseUrl}\``} (version ${target.version}), ` +
+      `${report.startedAt}, ${(report.durationMs / 1000).toFixed(1)} s, seed ${report.seed}.`,
+    '',
+    '| requirements | passed | failed | not exercised |',
+    '|---|---|---|---|',
+    `| ${summary.requirements} | ${summary.passed} | ${summary.failed} | ${summary.notExercised} |`,
+    '',
+  ];
+  const failed = report.requirements.filter((r) => r.status === 'failed');
+  if (failed.length > 0) {
+    lines.push('## Failed requirements', '', '| id | level | requirement | reason |', '|---|---|---|---|');
+    for (const r of failed) {
+      const known = verdict.blocking.includes(r.id) ? '' : ' (baseline or SHOULD)';
+      lines.push(`| ${r.id} | ${r.level}${known} | ${cell(r.title)} | ${cell(firstLine(r.failures[0]?.message ?? ''))} |`);
+    }
+    lines.push('');
+  }
+  if (verdict.nowPassing.length > 0) {
+    lines.push(`Baseline entries that now pass (remove them): ${verdict.nowPassing.join(', ')}`, '');
+  }
+  return lines.join('\n');
+}

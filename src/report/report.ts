@@ -1,0 +1,71 @@
+import { createRequire } from 'node:module';
+import type { CheckResult, RequirementResult } from './model.ts';
+import { requirementResults } from './model.ts';
+
+const { version } = createRequire(import.meta.url)('../../package.json') as { version: string };
+
+/** `report.json` exactly as DESIGN.md (Report) fixes it; md, html and baselines are views of it. */
+export interface Report {
+  tool: { name: 'fds-conformance'; version: string };
+  target: { baseUrl: string; embeddedMock: boolean; version: string };
+  startedAt: string;
+  durationMs: number;
+  seed: number;
+  summary: {
+    requirements: number;
+    passed: number;
+    failed: number;
+    notExercised: number;
+    verdict: 'conformant' | 'nonconformant';
+  };
+  requirements: RequirementResult[];
+}
+
+export interface Verdict {
+  /** Failing requirement ids that decide the verdict: MUST (and SHOULD with --strict) outside the baseline. */
+  blocking: string[];
+  /** Baseline ids whose requirement now passes: the baseline can shrink. */
+  nowPassing: string[];
+}
+
+/** Which failures fail the run (DESIGN.md, exit codes; --strict; --baseline). */
+export function verdictOf(requirements: RequirementResult[], options: { strict: boolean; baseline?: Set<string> }): Verdict {
+  const counts = (r: RequirementResult) => r.level === 'MUST' || options.strict;
+  const blocking = requirements
+    .filter((r) => r.status === 'failed' && counts(r) && !options.baseline?.has(r.id))
+    .map((r) => r.id);
+  const nowPassing = requirements.filter((r) => options.baseline?.has(r.id) && r.status === 'passed').map((r) => r.id);
+  return { blocking, nowPassing };
+}
+
+export function buildReport(input: {
+  checks: CheckResult[];
+  target: Report['target'];
+  startedAt: Date;
+  durationMs: number;
+  seed: number;
+  strict: boolean;
+  baseline?: Set<string>;
+}): { report: Report; verdict: Verdict } {
+  const requirements = requirementResults(input.checks);
+  const verdict = verdictOf(requirements, { strict: input.strict, ...(input.baseline ? { baseline: input.baseline } : {}) });
+  const count = (status: RequirementResult['status']) => requirements.filter((r) => r.status === status).length;
+  return {
+    verdict,
+    report: {
+      tool: { name: 'fds-conformance', version },
+      target: input.target,
+      startedAt: input.startedAt.toISOString(),
+      durationMs: Math.round(input.durationMs),
+      seed: input.seed,
+      summary: {
+        requirements: requirements.length,
+        passed: count('passed'),
+        failed: count('failed'),
+        notExercised: count('not-exercised'),
+        verdict: verdict.blocking.length === 0 ? 'conformant' : 'nonconformant',
+      },
+      requirements,
+    },
+  };
+}
