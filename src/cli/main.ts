@@ -5,6 +5,8 @@ type Command = (args: string[], out: (line: string) => void) => number | Promise
 /** Commands load on demand, so `validate` does not pay for the mock's world or the suite's runner. */
 const commands: Record<string, Command> = {
   run: async (args, out) => (await import('./run-command.ts')).runCommand(args, out),
+  'merge-reports': async (args, out) =>
+    (await import('./merge-reports-command.ts')).mergeReportsCommand(args, out),
   mock: async (args, out) => (await import('./mock-command.ts')).mockCommand(args, out),
   validate: async (args, out) => (await import('./validate-command.ts')).validateCommand(args, out),
   requirements: async (args, out) =>
@@ -18,6 +20,7 @@ const usage = `usage:
   fds-conformance mock [--port N] [--host H] [--seed N] [--token-ttl S] [--api-key KEY=TTL]...
                        [--version-header NAME] [--supported-versions LIST] [--unsupported-versions LIST]
                        [--base-path /P] [--fault NAME]... [--list-faults]
+  fds-conformance merge-reports DIR... [--out DIR] [--strict] [--baseline FILE]
   fds-conformance validate <resource> <file.json>
   fds-conformance requirements [--format md|json]`;
 

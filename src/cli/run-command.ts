@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { mockProfile } from '../../mock/profile.ts';
 import { startMock, type RunningMock } from '../../mock/server.ts';
 import type { Profile } from '../profile/profile.ts';
+import { oneLine } from '../report/markdown.ts';
 import { buildReport } from '../report/report.ts';
 import { writeBaseline, writeReports } from '../report/write-reports.ts';
 import { GroupProgress } from '../runner/progress.ts';
@@ -15,7 +16,11 @@ import { exitCodes } from './usage-error.ts';
  * `run` (the default command): resolve the profile, start the embedded mock when no target is given,
  * run the suites, write the reports, and exit 0 (conforms), 1 (does not), 2 (usage) or 3 (unreachable).
  */
-export async function runCommand(args: string[], out: (line: string) => void, env = process.env): Promise<number> {
+export async function runCommand(
+  args: string[],
+  out: (line: string) => void,
+  env = process.env,
+): Promise<number> {
   const config = parseRunOptions(args, env);
   let mock: RunningMock | undefined;
   let profile: Profile;
@@ -32,17 +37,26 @@ export async function runCommand(args: string[], out: (line: string) => void, en
   }
   const started = new Date();
   const clock = performance.now();
-  out(`fds-conformance: ${mock ? `embedded mock at ${profile.baseUrl}` : profile.baseUrl}, seed ${config.seed}${config.readOnly ? ', read-only' : ''}`);
+  out(
+    `fds-conformance: ${mock ? `embedded mock at ${profile.baseUrl}` : profile.baseUrl}, seed ${config.seed}${config.readOnly ? ', read-only' : ''}`,
+  );
   try {
     const run = await runSuites({
       settings: runSettingsOf(config, profile),
       ...(config.only ? { only: config.only } : {}),
       ...(config.shard ? { shard: config.shard } : {}),
-      reporters: [new GroupProgress(out), ['junit', { outputFile: join(config.out, 'junit.xml'), suiteName: 'fds-conformance' }]],
+      reporters: [
+        new GroupProgress(out),
+        ['junit', { outputFile: join(config.out, 'junit.xml'), suiteName: 'fds-conformance' }],
+      ],
     });
     const { report, verdict } = buildReport({
       checks: run.checks,
-      target: { baseUrl: mock ? 'embedded mock' : profile.baseUrl, embeddedMock: Boolean(mock), version: profile.version },
+      target: {
+        baseUrl: mock ? 'embedded mock' : profile.baseUrl,
+        embeddedMock: Boolean(mock),
+        version: profile.version,
+      },
       startedAt: started,
       durationMs: performance.now() - clock,
       seed: config.seed,
@@ -54,9 +68,10 @@ export async function runCommand(args: string[], out: (line: string) => void, en
     for (const error of run.errors) console.error(`fds-conformance: suite error: ${error}`);
     for (const id of verdict.blocking) {
       const failure = report.requirements.find((r) => r.id === id)?.failures[0];
-      out(`  FAILED ${id} ${failure ? `${failure.check}: ${failure.message.split('\n')[0]}` : ''}`);
+      out(`  FAILED ${id} ${failure ? oneLine(`${failure.check}: ${failure.message}`) : ''}`);
     }
-    if (verdict.nowPassing.length > 0) out(`  baseline entries now passing: ${verdict.nowPassing.join(', ')}`);
+    if (verdict.nowPassing.length > 0)
+      out(`  baseline entries now passing: ${verdict.nowPassing.join(', ')}`);
     out(`${report.summary.verdict}; reports in ${config.out}/`);
     const count = (state: string) => run.checks.filter((c) => c.state === state).length;
     out(`${count('passed')} passed, ${count('failed')} failed, ${count('not-exercised')} skipped`);

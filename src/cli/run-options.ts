@@ -75,7 +75,9 @@ export function parseRunOptions(args: string[], env: NodeJS.ProcessEnv): RunConf
   const only = values.only?.split(',').map((g) => g.trim());
   const unknownGroup = only?.find((g) => !(suiteGroups as readonly string[]).includes(g));
   if (unknownGroup !== undefined) {
-    throw new UsageError(`--only: unknown group "${unknownGroup}"; expected some of: ${suiteGroups.join(', ')}`);
+    throw new UsageError(
+      `--only: unknown group "${unknownGroup}"; expected some of: ${suiteGroups.join(', ')}`,
+    );
   }
   const shard = values.shard;
   if (shard !== undefined) {
@@ -87,10 +89,15 @@ export function parseRunOptions(args: string[], env: NodeJS.ProcessEnv): RunConf
   if (values.baseline && values['write-baseline']) {
     throw new UsageError('--baseline and --write-baseline cannot be used together');
   }
-  if (values.baseline && !existsSync(values.baseline)) throw new UsageError(`--baseline ${values.baseline}: no such file`);
+  if (values.baseline && !existsSync(values.baseline))
+    throw new UsageError(`--baseline ${values.baseline}: no such file`);
 
   const baseUrlRaw = values['base-url'] ?? env.FDS_BASE_URL ?? file.baseUrl;
-  const baseUrlSource = values['base-url'] ? '--base-url' : env.FDS_BASE_URL ? 'FDS_BASE_URL' : 'profile field "baseUrl"';
+  const baseUrlSource = values['base-url']
+    ? '--base-url'
+    : env.FDS_BASE_URL
+      ? 'FDS_BASE_URL'
+      : 'profile field "baseUrl"';
   const readOnly = values['read-only'] ?? file.readOnly ?? profileDefaults.readOnly;
   const apiKey = values['api-key'] ?? env.FDS_API_KEY ?? file.apiKey;
   const profile: Profile | undefined =
@@ -103,7 +110,12 @@ export function parseRunOptions(args: string[], env: NodeJS.ProcessEnv): RunConf
           versionHeader: file.versionHeader ?? profileDefaults.versionHeader,
           ...(file.unsupportedVersion ? { unsupportedVersion: file.unsupportedVersion } : {}),
           ...(file.tokenExpiry
-            ? { tokenExpiry: { apiKey: file.tokenExpiry.apiKey, maxWaitSeconds: file.tokenExpiry.maxWaitSeconds ?? 10 } }
+            ? {
+                tokenExpiry: {
+                  apiKey: file.tokenExpiry.apiKey,
+                  maxWaitSeconds: file.tokenExpiry.maxWaitSeconds ?? 10,
+                },
+              }
             : {}),
           readOnly,
           fixtures: (file.fixtures ?? {}) as Profile['fixtures'],

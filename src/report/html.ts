@@ -19,12 +19,16 @@ function exchangeText(exchange: Exchange): string {
   } else {
     lines.push(`no response: ${exchange.failure ?? 'unknown'}`);
   }
-  for (const retry of exchange.retries) lines.push(`(retried after ${retry.status}, waited ${retry.waitMs} ms)`);
+  for (const retry of exchange.retries)
+    lines.push(`(retried after ${retry.status}, waited ${retry.waitMs} ms)`);
   return lines.join('\n');
 }
 
 function failureHtml(failure: RequirementFailure): string {
-  const parts = [`<p class="check">${escape(failure.check)}</p>`, `<pre class="message">${escape(failure.message)}</pre>`];
+  const parts = [
+    `<p class="check">${escape(failure.check)}</p>`,
+    `<pre class="message">${escape(failure.message)}</pre>`,
+  ];
   if (failure.seed !== undefined) {
     parts.push(
       `<p>fast-check seed <code>${failure.seed}</code>, path <code>${escape(failure.path ?? '')}</code>, ` +
@@ -32,7 +36,8 @@ function failureHtml(failure: RequirementFailure): string {
     );
   }
   if (failure.curl) parts.push(`<p>Reproduce:</p><pre class="curl">${escape(failure.curl)}</pre>`);
-  if (failure.exchange) parts.push(`<p>Exchange:</p><pre class="exchange">${escape(exchangeText(failure.exchange))}</pre>`);
+  if (failure.exchange)
+    parts.push(`<p>Exchange:</p><pre class="exchange">${escape(exchangeText(failure.exchange))}</pre>`);
   return `<div class="failure">${parts.join('\n')}</div>`;
 }
 

@@ -5,8 +5,13 @@ function cell(text: string): string {
   return text.replaceAll('|', '\\|').replace(/\s*\n\s*/g, ' ');
 }
 
-function firstLine(text: string, max = 160): string {
-  const line = text.split('\n').find((l) => l.trim() !== '') ?? text;
+/** A finding in one line: its lines joined (the first often only names the request), cut when long. */
+export function oneLine(text: string, max = 200): string {
+  const line = text
+    .split('\n')
+    .map((l) => l.trim())
+    .filter(Boolean)
+    .join(' ');
   return line.length > max ? `${line.slice(0, max - 1)}…` : line;
 }
 
@@ -30,7 +35,9 @@ export function reportMarkdown(report: Report, verdict: Verdict): string {
     lines.push('## Failed requirements', '', '| id | level | requirement | reason |', '|---|---|---|---|');
     for (const r of failed) {
       const known = verdict.blocking.includes(r.id) ? '' : ' (baseline or SHOULD)';
-      lines.push(`| ${r.id} | ${r.level}${known} | ${cell(r.title)} | ${cell(firstLine(r.failures[0]?.message ?? ''))} |`);
+      lines.push(
+        `| ${r.id} | ${r.level}${known} | ${cell(r.title)} | ${cell(oneLine(r.failures[0]?.message ?? ''))} |`,
+      );
     }
     lines.push('');
   }

@@ -29,12 +29,17 @@ export interface Verdict {
 }
 
 /** Which failures fail the run (DESIGN.md, exit codes; --strict; --baseline). */
-export function verdictOf(requirements: RequirementResult[], options: { strict: boolean; baseline?: Set<string> }): Verdict {
+export function verdictOf(
+  requirements: RequirementResult[],
+  options: { strict: boolean; baseline?: Set<string> },
+): Verdict {
   const counts = (r: RequirementResult) => r.level === 'MUST' || options.strict;
   const blocking = requirements
     .filter((r) => r.status === 'failed' && counts(r) && !options.baseline?.has(r.id))
     .map((r) => r.id);
-  const nowPassing = requirements.filter((r) => options.baseline?.has(r.id) && r.status === 'passed').map((r) => r.id);
+  const nowPassing = requirements
+    .filter((r) => options.baseline?.has(r.id) && r.status === 'passed')
+    .map((r) => r.id);
   return { blocking, nowPassing };
 }
 
@@ -48,8 +53,12 @@ export function buildReport(input: {
   baseline?: Set<string>;
 }): { report: Report; verdict: Verdict } {
   const requirements = requirementResults(input.checks);
-  const verdict = verdictOf(requirements, { strict: input.strict, ...(input.baseline ? { baseline: input.baseline } : {}) });
-  const count = (status: RequirementResult['status']) => requirements.filter((r) => r.status === status).length;
+  const verdict = verdictOf(requirements, {
+    strict: input.strict,
+    ...(input.baseline ? { baseline: input.baseline } : {}),
+  });
+  const count = (status: RequirementResult['status']) =>
+    requirements.filter((r) => r.status === status).length;
   return {
     verdict,
     report: {

@@ -9,13 +9,22 @@ import type { Report, Verdict } from './report.ts';
  * Writes report.json, report.md, report.html and checks.json (the raw check results merge-reports
  * combines) into the out folder; report.md is appended to $GITHUB_STEP_SUMMARY when that is set.
  */
-export function writeReports(out: string, report: Report, verdict: Verdict, checks: CheckResult[], env = process.env): void {
+export function writeReports(
+  out: string,
+  report: Report,
+  verdict: Verdict,
+  checks: CheckResult[],
+  env = process.env,
+): void {
   mkdirSync(out, { recursive: true });
   writeFileSync(join(out, 'report.json'), `${JSON.stringify(report, null, 2)}\n`);
   const markdown = reportMarkdown(report, verdict);
   writeFileSync(join(out, 'report.md'), markdown);
   writeFileSync(join(out, 'report.html'), reportHtml(report));
-  writeFileSync(join(out, 'checks.json'), `${JSON.stringify({ target: report.target, seed: report.seed, startedAt: report.startedAt, durationMs: report.durationMs, checks }, null, 1)}\n`);
+  writeFileSync(
+    join(out, 'checks.json'),
+    `${JSON.stringify({ target: report.target, seed: report.seed, startedAt: report.startedAt, durationMs: report.durationMs, checks }, null, 1)}\n`,
+  );
   if (env.GITHUB_STEP_SUMMARY) appendFileSync(env.GITHUB_STEP_SUMMARY, `${markdown}\n`);
 }
 

@@ -1,0 +1,65 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import type { CheckResult } from '../report/model.ts';
+import { buildReport, type Report } from '../report/report.ts';
+import { writeReports } from '../report/write-reports.ts';
+import { readBaseline } from './run-options.ts';
+import { exitCodes, UsageError } from './usage-error.ts';
+
+interface PartialRun {
+  target: Report['target'];
+  seed: number;
+  startedAt: string;
+  durationMs: number;
+  checks: CheckResult[];
+}
+
+function readPartial(dir: string): PartialRun {
+  const path = join(dir, 'checks.json');
+  try {
+    const data = JSON.parse(readFileSync(path, 'utf8')) as PartialRun;
+    if (!Array.isArray(data.checks)) throw new Error('no checks array');
+    return data;
+  } catch (error) {
+    const reason = (error as NodeJS.ErrnoException).code ?? (error as Error).message;
+    throw new UsageError(`${path}: not a shard's report (${reason})`);
+  }
+}
+
+/**
+ * `merge-reports DIR... [--out DIR] [--strict] [--baseline FILE]`: joins the reports of `--shard` runs
+ * into one, as if the shards had been one run. Exit 0 or 1 like `run`.
+ */
+export function mergeReportsCommand(args: string[], out: (line: string) => void): number {
+  const { values, positionals } = parseArgs({
+    args,
+    allowPositionals: true,
+    options: { out: { type: 'string' }, strict: { type: 'boolean' }, baseline: { type: 'string' } },
+  });
+  if (positionals.length === 0)
+    throw new UsageError(
+      'usage: fds-conformance merge-reports DIR... [--out DIR] [--strict] [--baseline FILE]',
+    );
+  const parts = positionals.map(readPartial);
+  const first = parts[0] as PartialRun;
+  const startedAt = parts.map((p) => p.startedAt).sort()[0] ?? first.startedAt;
+  const { report, verdict } = buildReport({
+    checks: parts.flatMap((p) => p.checks),
+    target: first.target,
+    startedAt: new Date(startedAt),
+    durationMs: Math.max(...parts.map((p) => p.durationMs)),
+    seed: first.seed,
+    strict: values.strict ?? false,
+    ...(values.baseline ? { baseline: readBaseline(values.baseline) } : {}),
+  });
+  const target = values.out ?? 'conformance-report';
+  writeReports(
+    target,
+    report,
+    verdict,
+    parts.flatMap((p) => p.checks),
+  );
+  out(`merged ${parts.length} reports: ${report.summary.verdict}; reports in ${target}/`);
+  return report.summary.verdict === 'conformant' ? exitCodes.ok : exitCodes.failed;
+}

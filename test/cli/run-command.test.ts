@@ -1,0 +1,197 @@
+import { mkdtempSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { mockProfile } from '../../mock/profile.ts';
+import { startMock, type RunningMock } from '../../mock/server.ts';
+import { runCli } from './run-cli.ts';
+
+const secretKey = 'sekret-api-key-7f3c9e21';
+const dir = mkdtempSync(join(tmpdir(), 'fds-run-'));
+
+function readAll(folder: string): string {
+  return readdirSync(folder)
+    .map((file) => readFileSync(join(folder, file), 'utf8'))
+    .join('\n');
+}
+
+/** A profile file pointing at a running mock, without the API key (that comes from FDS_API_KEY). */
+function profileFor(mock: RunningMock, name: string, extra: Record<string, unknown> = {}): string {
+  const { apiKey: _apiKey, tokenExpiry: _tokenExpiry, ...profile } = mockProfile(mock);
+  const path = join(dir, name);
+  writeFileSync(path, JSON.stringify({ ...profile, ...extra }));
+  return path;
+}
+
+describe('fds-conformance run', () => {
+  let faulted: RunningMock;
+  const requests: string[] = [];
+
+  beforeAll(async () => {
+    faulted = await startMock({
+      apiKeys: { [secretKey]: 3600 },
+      faults: ['institutions-total-count-string'],
+      onRequest: (method, path) => requests.push(`${method} ${path}`),
+    });
+  });
+  afterAll(() => faulted.close());
+
+  it('runs against the embedded mock, reports each group and writes every report', async () => {
+    const out = join(dir, 'clean');
+    const result = await runCli(['--only', 'institutions,token', '--out', out]);
+    expect(result.stderr).toBe('');
+    expect(result.code).toBe(0);
+    expect(result.stdout).toMatch(/^ {2}institutions +\d+ passed, 0 failed, \d+ not exercised$/m);
+    expect(result.stdout).toMatch(/^\d+ passed, 0 failed, \d+ skipped$/m);
+    expect(readdirSync(out).sort()).toEqual([
+      'checks.json',
+      'junit.xml',
+      'report.html',
+      'report.json',
+      'report.md',
+    ]);
+    const report = JSON.parse(readFileSync(join(out, 'report.json'), 'utf8')) as Record<string, unknown>;
+    expect(Object.keys(report)).toEqual([
+      'tool',
+      'target',
+      'startedAt',
+      'durationMs',
+      'seed',
+      'summary',
+      'requirements',
+    ]);
+    expect(report.summary).toMatchObject({ verdict: 'conformant', failed: 0 });
+    expect(report.target).toMatchObject({ embeddedMock: true, version: '2.0' });
+    expect(readFileSync(join(out, 'junit.xml'), 'utf8')).toMatch(/testcase [^>]*name="[^"]*\[INST-\d\d/);
+  });
+
+  it('exits 1 for a nonconformant target, with reproducible failures and no secret anywhere', async () => {
+    const out = join(dir, 'faulted');
+    const result = await runCli(
+      ['--profile', profileFor(faulted, 'faulted.json'), '--only', 'institutions', '--out', out],
+      {
+        FDS_API_KEY: secretKey,
+      },
+    );
+    expect(result.code).toBe(1);
+    expect(result.stdout).toMatch(/FAILED INST-02/);
+    const report = JSON.parse(readFileSync(join(out, 'report.json'), 'utf8')) as {
+      summary: { verdict: string };
+      requirements: { id: string; status: string; failures: { curl?: string }[] }[];
+    };
+    expect(report.summary.verdict).toBe('nonconformant');
+    const failed = report.requirements.find((r) => r.id === 'INST-02');
+    expect(failed?.status).toBe('failed');
+    expect(failed?.failures[0]?.curl).toContain('Bearer $FDS_TOKEN');
+    const everything = `${result.stdout}\n${result.stderr}\n${readAll(out)}`;
+    expect(everything).not.toContain(secretKey);
+    // The mock's tokens are 64 hex digits; none may appear in any output.
+    expect(everything).not.toMatch(/[0-9a-f]{64}/);
+  });
+
+  it('passes with a baseline holding the known failure, and writes one from a run', async () => {
+    const baseline = join(dir, 'baseline.json');
+    const written = await runCli(
+      [
+        '--profile',
+        profileFor(faulted, 'b.json'),
+        '--only',
+        'institutions',
+        '--out',
+        join(dir, 'b1'),
+        '--write-baseline',
+        baseline,
+      ],
+      { FDS_API_KEY: secretKey },
+    );
+    expect(written.code).toBe(1);
+    expect((JSON.parse(readFileSync(baseline, 'utf8')) as { failing: string[] }).failing).toContain(
+      'INST-02',
+    );
+    const gated = await runCli(
+      [
+        '--profile',
+        profileFor(faulted, 'b.json'),
+        '--only',
+        'institutions',
+        '--out',
+        join(dir, 'b2'),
+        '--baseline',
+        baseline,
+      ],
+      { FDS_API_KEY: secretKey },
+    );
+    expect(gated.code).toBe(0);
+  });
+
+  it('sends nothing but GET and POST /token with --read-only', async () => {
+    requests.length = 0;
+    const result = await runCli(
+      ['--profile', profileFor(faulted, 'ro.json'), '--read-only', '--out', join(dir, 'ro')],
+      {
+        FDS_API_KEY: secretKey,
+      },
+    );
+    expect([0, 1]).toContain(result.code);
+    expect(requests.length).toBeGreaterThan(0);
+    expect(requests.filter((r) => !r.startsWith('GET ') && !/^POST .*\/token$/.test(r))).toEqual([]);
+    expect(readFileSync(join(dir, 'ro', 'report.md'), 'utf8')).toBeTruthy();
+  });
+
+  it('splits a run into shards whose merged report covers the whole run', async () => {
+    const [one, two] = await Promise.all([
+      runCli(['--only', 'institutions,token', '--shard', '1/2', '--out', join(dir, 's1')]),
+      runCli(['--only', 'institutions,token', '--shard', '2/2', '--out', join(dir, 's2')]),
+    ]);
+    expect([one?.code, two?.code]).toEqual([0, 0]);
+    const merged = await runCli([
+      'merge-reports',
+      join(dir, 's1'),
+      join(dir, 's2'),
+      '--out',
+      join(dir, 'merged'),
+    ]);
+    expect(merged.code).toBe(0);
+    const report = JSON.parse(readFileSync(join(dir, 'merged', 'report.json'), 'utf8')) as {
+      requirements: { id: string; status: string }[];
+    };
+    const whole = JSON.parse(readFileSync(join(dir, 'clean', 'report.json'), 'utf8')) as typeof report;
+    const passed = (r: typeof report) => r.requirements.filter((x) => x.status === 'passed').map((x) => x.id);
+    expect(passed(report)).toEqual(passed(whole));
+  });
+
+  it.each([
+    [['--only', 'tokn'], /--only: unknown group "tokn"/],
+    [['--runs', '-3'], /--runs/],
+    [['--base-url', 'not a url'], /--base-url must be an http or https URL/],
+    [['--shard', '0/2'], /--shard must be i\/n/],
+    [['--profile', '<bad-field>'], /unknown field "fixturs"/],
+    [['--profile', '<bad-type>'], /field "readOnly" must be a boolean, got "yes"/],
+    [['--profile', '<not-json>'], /not valid JSON/],
+  ])('exits 2 with one line for %j', async (args, message) => {
+    const files: Record<string, string> = {
+      '<bad-field>': JSON.stringify({ baseUrl: 'http://127.0.0.1:9', fixturs: {} }),
+      '<bad-type>': JSON.stringify({ baseUrl: 'http://127.0.0.1:9', readOnly: 'yes' }),
+      '<not-json>': '{"baseUrl": ',
+    };
+    const resolved = args.map((arg) => {
+      const content = files[arg];
+      if (content === undefined) return arg;
+      const path = join(dir, `${arg.slice(1, -1)}.json`);
+      writeFileSync(path, content);
+      return path;
+    });
+    const result = await runCli(resolved);
+    expect(result.code).toBe(2);
+    expect(result.stderr.trim().split('\n')).toHaveLength(1);
+    expect(result.stderr).toMatch(message);
+  });
+
+  it('exits 3 with one line when nothing listens at the target', async () => {
+    const result = await runCli(['--base-url', 'http://127.0.0.1:9/api']);
+    expect(result.code).toBe(3);
+    expect(result.stderr.trim()).toBe(
+      'fds-conformance: cannot reach http://127.0.0.1:9/api: connection refused',
+    );
+  });
+});

@@ -1,0 +1,161 @@
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { curlOf, evidenceOf } from '../../src/client/exchange.ts';
+import { HttpClient, RequestRefused, retryAfterMs } from '../../src/client/http-client.ts';
+import { Secrets } from '../../src/client/secrets.ts';
+
+/** A target whose behaviour each test picks by path. */
+type Handler = (req: IncomingMessage, res: ServerResponse) => void;
+const hits = new Map<string, number>();
+const handlers: Record<string, Handler> = {
+  '/ok': (_req, res) => res.end('{"ok":true}'),
+  '/limited': (req, res) => {
+    const n = (hits.get(req.url ?? '') ?? 0) + 1;
+    hits.set(req.url ?? '', n);
+    if (n <= 2) {
+      res.writeHead(429, { 'retry-after': n === 1 ? '0' : new Date(Date.now() + 200).toUTCString() });
+      return res.end('{}');
+    }
+    res.end('{"ok":true}');
+  },
+  '/forever-limited': (_req, res) => {
+    res.writeHead(429, { 'retry-after': '3600' });
+    res.end('{}');
+  },
+  '/error': (_req, res) => {
+    hits.set('/error', (hits.get('/error') ?? 0) + 1);
+    res.writeHead(503);
+    res.end('{}');
+  },
+  '/huge': (_req, res) => {
+    res.writeHead(200, { 'content-type': 'application/json' });
+    const chunk = Buffer.alloc(64 * 1024, 'a');
+    let sent = 0;
+    const pump = () => {
+      while (sent < 50 && res.write(chunk)) sent++;
+      if (sent < 50) res.once('drain', pump);
+      else res.end();
+    };
+    pump();
+  },
+  '/hang': () => undefined,
+  '/redirect': (_req, res) => {
+    res.writeHead(302, { location: 'http://example.invalid/steal' });
+    res.end();
+  },
+  '/echo': (req, res) => res.end(JSON.stringify({ youSent: req.headers.authorization })),
+};
+
+let server: ReturnType<typeof createServer>;
+let base = '';
+const secrets = new Secrets();
+let client: HttpClient;
+
+beforeAll(async () => {
+  server = createServer((req, res) =>
+    (handlers[new URL(req.url ?? '/', 'http://x').pathname] ?? handlers['/ok'])?.(req, res),
+  );
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}/api`;
+  client = new HttpClient({
+    baseUrl: base,
+    timeoutMs: 400,
+    concurrency: 4,
+    maxBodyBytes: 1024 * 1024,
+    readOnly: false,
+    secrets,
+  });
+});
+afterAll(async () => {
+  await client.close();
+  server.closeAllConnections();
+  server.close();
+});
+
+describe('the HTTP client', () => {
+  it('keeps the base URL path prefix for relative paths and accepts absolute links', () => {
+    expect(client.resolve('/institutions').href).toBe(`${base}/institutions`);
+    expect(client.resolve('institutions', { filter: "x.eq('1')" }).search).toBe('?filter=x.eq%28%271%27%29');
+    expect(client.resolve(`${base}/jobs/1`).href).toBe(`${base}/jobs/1`);
+    expect(client.resolve('/api/jobs/1').href).toBe(`${base}/jobs/1`);
+  });
+
+  it('honours Retry-After in seconds and as an HTTP-date, recording each retry', async () => {
+    const exchange = await client.send({ path: 'http://127.0.0.1:' + new URL(base).port + '/limited' });
+    expect(exchange.response?.status).toBe(200);
+    expect(exchange.retries.map((r) => r.status)).toEqual([429, 429]);
+  });
+
+  it('gives up on a 429 whose wait exceeds the bound, reporting the 429', async () => {
+    const exchange = await client.send({ path: `${new URL(base).origin}/forever-limited` });
+    expect(exchange.response?.status).toBe(429);
+    expect(exchange.retries).toEqual([]);
+  });
+
+  it('never retries a 5xx', async () => {
+    const exchange = await client.send({ path: `${new URL(base).origin}/error` });
+    expect(exchange.response?.status).toBe(503);
+    expect(hits.get('/error')).toBe(1);
+  });
+
+  it('stops reading a body over the cap and reports it', async () => {
+    const exchange = await client.send({ path: `${new URL(base).origin}/huge` });
+    expect(exchange.response).toBeUndefined();
+    expect(exchange.failure).toBe('response body exceeds the 1048576-byte cap');
+  });
+
+  it('reports a target that never answers within the time limit', async () => {
+    const started = Date.now();
+    const exchange = await client.send({ path: `${new URL(base).origin}/hang` });
+    expect(exchange.failure).toBe('no complete answer within 400 ms');
+    expect(Date.now() - started).toBeLessThan(2000);
+  });
+
+  it('reports a redirect without following it', async () => {
+    const exchange = await client.send({ path: `${new URL(base).origin}/redirect` });
+    expect(exchange.response?.status).toBe(302);
+  });
+
+  it('refuses to send anything to another origin', async () => {
+    const exchange = await client.send({
+      path: 'http://example.invalid/x',
+      authorization: 'Bearer secret-token-1',
+    });
+    expect(exchange.failure).toMatch(/another origin/);
+    expect(exchange.response).toBeUndefined();
+  });
+
+  it('refuses writes under read-only, except POST /token', async () => {
+    const readOnly = new HttpClient({ ...client.settings, readOnly: true });
+    await expect(readOnly.send({ method: 'POST', path: '/users', json: {} })).rejects.toBeInstanceOf(
+      RequestRefused,
+    );
+    const token = await readOnly.send({ method: 'POST', path: '/token', form: { scope: 'SERVER_ACCESS' } });
+    expect(token.response?.status).toBe(200);
+    await readOnly.close();
+  });
+
+  it('masks credentials in evidence, even when the target echoes them back', async () => {
+    const exchange = await client.send({
+      path: `${new URL(base).origin}/echo`,
+      authorization: 'Bearer tok-abcdef-123',
+      credential: 'token',
+    });
+    expect((exchange.response?.body as { youSent: string }).youSent).toBe('Bearer tok-abcdef-123');
+    const evidence = JSON.stringify(evidenceOf(exchange, secrets));
+    expect(evidence).not.toContain('tok-abcdef-123');
+    expect(curlOf(evidenceOf(exchange, secrets))).toContain('"Authorization: Bearer $FDS_TOKEN"');
+  });
+});
+
+describe('Retry-After', () => {
+  it('reads delay-seconds and HTTP-dates', () => {
+    expect(retryAfterMs('2')).toBe(2000);
+    expect(retryAfterMs('Wed, 21 Oct 2015 07:28:05 GMT', Date.parse('Wed, 21 Oct 2015 07:28:00 GMT'))).toBe(
+      5000,
+    );
+    expect(retryAfterMs('soon')).toBeUndefined();
+    expect(retryAfterMs(undefined)).toBeUndefined();
+  });
+});
