@@ -20,6 +20,8 @@ export interface MockOptions {
   maxBodyBytes: number;
   /** How long each job step stays pending and then in progress, in milliseconds. */
   jobStepMs: number;
+  /** Called for every request received, before it is handled: lets tests see what a client sent. */
+  onRequest?: (method: string, path: string) => void;
 }
 
 export const defaultApiKey = 'mock-api-key';

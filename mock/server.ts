@@ -1,4 +1,11 @@
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import {
+  createServer,
+  STATUS_CODES,
+  type IncomingMessage,
+  type Server,
+  type ServerResponse,
+} from 'node:http';
+import type { Duplex } from 'node:stream';
 import type { AddressInfo } from 'node:net';
 import { authenticate } from './auth.ts';
 import { errorList, MockError } from './errors.ts';
@@ -6,6 +13,7 @@ import { applyReplyFaults, assertKnownFaults, isFaultName } from './faults.ts';
 import { defaultMockOptions, type MockOptions } from './options.ts';
 import { Router, type MockContext, type MockReply, type Route } from './router.ts';
 import { routes } from './routes/index.ts';
+import { serialisedBody } from './serialised-body.ts';
 import { MockState } from './state.ts';
 import { loadWorld, type World } from './world/world.ts';
 
@@ -43,8 +51,7 @@ export async function startMock(overrides: Partial<MockOptions> = {}): Promise<R
       else res.destroy();
     });
   });
-  // A client may drop a connection mid-request; that must not become an unhandled 'error' event.
-  server.on('clientError', (_error, socket) => socket.destroy());
+  server.on('clientError', answerUnparsable);
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(options.port, options.host, resolve);
@@ -55,6 +62,33 @@ export async function startMock(overrides: Partial<MockOptions> = {}): Promise<R
   return { url: context.baseUrl, options, world, close: () => closeServer(server) };
 }
 
+/**
+ * A request Node's HTTP parser refuses (an unknown method, a malformed request line or header, a head
+ * over 16 KiB) never reaches a handler. It still gets an error list, as a real service's front end would
+ * answer, and the connection is closed since the stream can no longer be trusted. A client that dropped
+ * the connection gets nothing; that must not become an unhandled 'error' event either.
+ */
+function answerUnparsable(error: Error & { code?: string }, socket: Duplex): void {
+  if (error.code === 'ECONNRESET' || !socket.writable) {
+    socket.destroy();
+    return;
+  }
+  const [status, title] =
+    error.code === 'HPE_HEADER_OVERFLOW'
+      ? [431, 'Request header fields too large']
+      : error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+        ? [408, 'Request timeout']
+        : [400, 'Bad request'];
+  const code = status === 400 ? 'invalid-request' : title.toLowerCase().replaceAll(' ', '-');
+  const payload = JSON.stringify(
+    errorList(new MockError(status, code, title, 'the request is not valid HTTP')),
+  );
+  socket.end(
+    `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\ncontent-type: application/json\r\n` +
+      `content-length: ${Buffer.byteLength(payload)}\r\nconnection: close\r\n\r\n${payload}`,
+  );
+}
+
 function closeServer(server: Server): Promise<void> {
   return new Promise((resolve) => {
     server.close(() => resolve());
@@ -62,18 +96,37 @@ function closeServer(server: Server): Promise<void> {
   });
 }
 
+/** Scheme and authority of an absolute-form request target (`GET http://host/path HTTP/1.1`). */
+const absoluteForm = /^[A-Za-z][A-Za-z0-9+.-]*:\/\/[^/?]*/;
+
+/**
+ * Splits the request target into its path and query. Not `new URL(req.url, base)`: a target starting `//`
+ * would be read as a host (`//x/token` is a path to a server, a host to the URL parser, and a throw when
+ * the host is not valid), and the parse is the costliest step of a cheap request.
+ */
+function requestTarget(raw: string): { pathname: string; query: URLSearchParams } {
+  const target = raw.startsWith('/') ? raw : raw.replace(absoluteForm, '');
+  const queryStart = target.indexOf('?');
+  if (queryStart === -1) return { pathname: target || '/', query: new URLSearchParams() };
+  return {
+    pathname: target.slice(0, queryStart) || '/',
+    query: new URLSearchParams(target.slice(queryStart + 1)),
+  };
+}
+
 async function handle(req: IncomingMessage, res: ServerResponse, router: Router, context: MockContext) {
-  const url = new URL(req.url ?? '/', 'http://mock');
+  const { pathname, query } = requestTarget(req.url ?? '/');
   const basePath = context.options.basePath;
-  const underBase = !basePath || url.pathname.startsWith(`${basePath}/`);
-  const path = underBase ? url.pathname.slice(basePath.length) : url.pathname;
+  const underBase = !basePath || pathname.startsWith(`${basePath}/`);
+  const path = underBase ? pathname.slice(basePath.length) : pathname;
   const method = req.method ?? 'GET';
+  context.options.onRequest?.(method, pathname);
   const match = underBase ? router.match(method, path) : ({ kind: 'none' } as const);
   let route: Route | undefined;
   let reply: MockReply;
   try {
     if (match.kind === 'none')
-      throw new MockError(404, 'resource-not-found', 'Not found', `no resource at ${url.pathname}`);
+      throw new MockError(404, 'resource-not-found', 'Not found', `no resource at ${pathname}`);
     if (match.kind === 'wrong-method') {
       req.resume();
       const error = new MockError(
@@ -87,10 +140,7 @@ async function handle(req: IncomingMessage, res: ServerResponse, router: Router,
     route = match.route;
     authenticate(route, req.headers, context);
     const body = await readBody(req, route, context);
-    reply = route.handle(
-      { method, path, params: match.params, query: url.searchParams, headers: req.headers, body },
-      context,
-    );
+    reply = route.handle({ method, path, params: match.params, query, headers: req.headers, body }, context);
   } catch (error) {
     if (!(error instanceof MockError)) throw error;
     // The rest of an oversized body is not read; closing the connection stops the client sending it.
@@ -101,12 +151,11 @@ async function handle(req: IncomingMessage, res: ServerResponse, router: Router,
 }
 
 function send(res: ServerResponse, reply: MockReply): void {
-  const payload = JSON.stringify(reply.body);
-  res.writeHead(reply.status, {
-    'content-type': 'application/json',
-    'content-length': Buffer.byteLength(payload),
-    ...reply.headers,
-  });
+  const payload = serialisedBody(reply.body);
+  res.setHeader('content-type', 'application/json');
+  res.setHeader('content-length', typeof payload === 'string' ? Buffer.byteLength(payload) : payload.length);
+  if (reply.headers) for (const [name, value] of Object.entries(reply.headers)) res.setHeader(name, value);
+  res.writeHead(reply.status);
   res.end(payload);
 }
 

@@ -64,7 +64,8 @@ export const listAffordabilityTransactions: Route = {
     const cursor = next === null ? undefined : decodeCursor(next);
     const limit = cursor?.limit ?? pageLimit(query.get('limit'), context);
     const filter = cursor ? cursor.filter : query.get('filter');
-    const terms = parseFilter(filter, ['transaction.class'], ['eq', 'ne']);
+    const parsed = parseFilter(filter, ['transaction.class'], ['eq', 'ne']);
+    const terms = context.fault('affordability-filter-ignored') ? [] : parsed;
     const matching = ordered(
       terms.length === 0
         ? snapshot.transactions
@@ -75,12 +76,16 @@ export const listAffordabilityTransactions: Route = {
     const path = `${context.baseUrl}/users/${userId}/affordability/${snapshot.id}/transactions`;
     const search = String(query);
     const links: { self: string; next?: string } = { self: search ? `${path}?${search}` : path };
-    let nextOffset = offset + limit < matching.length ? offset + limit : undefined;
+    // Faults: pages one short of an explicit limit (AFFORD-08); pages overlapping by one entry (AFFORD-11).
+    const size =
+      context.fault('affordability-short-pages') && limit > 1 && limit < pageSize ? limit - 1 : limit;
+    const step = context.fault('affordability-page-overlap') && size > 1 ? size - 1 : size;
+    let nextOffset = offset + size < matching.length ? offset + step : undefined;
     if (context.fault('affordability-next-missing')) nextOffset = undefined;
     if (context.fault('affordability-next-on-last-page')) nextOffset ??= matching.length;
     if (nextOffset !== undefined)
       links.next = `${path}?next=${encodeCursor({ offset: nextOffset, limit, filter })}`;
-    const data = matching.slice(offset, offset + limit).map((t) => transactionResource(t, userId, context));
+    const data = matching.slice(offset, offset + size).map((t) => transactionResource(t, userId, context));
     return { status: 200, body: { type: 'list', count: data.length, size: matching.length, data, links } };
   },
 };

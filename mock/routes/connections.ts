@@ -41,10 +41,18 @@ export const listConnections: Route = {
   handle(request, context) {
     const userId = requireUser(request.params.userId, context);
     const terms = parseFilter(request.query.get('filter'), filterProperties, ['eq']);
-    const effective = context.fault('connections-filter-ignored') ? [] : terms;
+    const ignored = (property: string) =>
+      (property === 'status' && context.fault('connections-status-filter-ignored')) ||
+      (property === 'institution.id' && context.fault('connections-institution-filter-ignored'));
+    const effective = context.fault('connections-filter-ignored')
+      ? []
+      : terms.filter((t) => !ignored(t.property));
     const data = context.world.connections
       .filter((c) => c.userId === userId && matchesFilter(c, effective, read))
       .map((c) => connectionSummary(c, context));
+    if (data.length === 0 && terms.length > 0 && context.fault('connections-no-match-404')) {
+      throw notFound('filter', 'no connection matches the filter');
+    }
     if (data.length === 0 && terms.length === 0 && context.fault('connections-new-user-404')) {
       throw notFound('user.id', `user ${userId} has no connections`);
     }

@@ -66,6 +66,8 @@ export const enrich: Route = {
         ? 4
         : 3;
     if (q === null || q.length < minLength) refuse('q', 'q must be at least 3 characters', context);
+    if (context.fault('enrich-non-ascii-q-refused') && /[^\x20-\x7e]/.test(q))
+      refuse('q', 'q must hold printable ASCII characters only', context);
     const institution = query.get('institution');
     const recognised = institution !== null && context.world.institutions.some((i) => i.id === institution);
     if (!recognised && !(institution !== null && context.fault('enrich-institution-not-checked'))) {
@@ -73,12 +75,19 @@ export const enrich: Route = {
     }
     const country = query.get('country');
     const countryValid = country !== null && /^[A-Z]{2}$/.test(country) && countries.isValid(country);
-    if (!countryValid && !context.fault('enrich-country-not-checked')) {
+    const countryOptional = country === null && context.fault('enrich-country-optional');
+    if (!countryValid && !countryOptional && !context.fault('enrich-country-not-checked')) {
       refuse('country', 'country must be an ISO 3166 alpha-2 code', context);
+    }
+    if (context.fault('enrich-other-country-refused')) {
+      const home = context.world.institutions.find((i) => i.id === institution)?.country;
+      if (home !== undefined && country !== home)
+        refuse('country', `country must be the institution's country, ${home}`, context);
     }
     const code = query.get('mcc');
     if (code !== null && !mcc.test(code))
       refuse('mcc', 'mcc must be a four-digit merchant category code', context);
+    if (code !== null && context.fault('enrich-mcc-refused')) refuse('mcc', 'mcc is not supported', context);
     const accountType = query.get('accountType');
     if (
       accountType !== null &&
@@ -87,10 +96,18 @@ export const enrich: Route = {
     ) {
       refuse('accountType', `accountType must be one of ${[...accountTypes].join(', ')}`, context);
     }
+    if (accountType === 'foreign' && context.fault('enrich-foreign-account-type-refused'))
+      refuse(
+        'accountType',
+        'accountType must be one of transaction, credit-card, savings, mortgage, loan',
+        context,
+      );
     const amount = query.get('amount');
     if (amount !== null && !signedDecimal.test(amount) && !context.fault('enrich-amount-not-checked')) {
       refuse('amount', 'amount must be a signed decimal', context);
     }
+    if (amount?.startsWith('-') && context.fault('enrich-negative-amount-refused'))
+      refuse('amount', 'amount must be a positive decimal', context);
 
     const merchant = findMerchant(context.world.merchants, q, country ?? '');
     const classification = classify(q, amount, accountType, merchant);

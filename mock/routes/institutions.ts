@@ -2,6 +2,7 @@ import { notFound } from '../errors.ts';
 import { matchesFilter, parseFilter } from '../filters.ts';
 import { institutionResource } from '../representations.ts';
 import type { MockContext, Route } from '../router.ts';
+import { reusableBody } from '../serialised-body.ts';
 import type { InstitutionRecord } from '../world/world.ts';
 
 const filterProperties = ['country', 'tier', 'serviceType', 'institutionType', 'stage'] as const;
@@ -35,7 +36,7 @@ export const listInstitutions: Route = {
       .filter((institution) => matchesFilter(institution, effective, read))
       .map((institution) => institutionResource(institution, context));
     const body = { type: 'list', totalCount: data.length, data };
-    if (cache.size < 1000) cache.set(raw ?? '', body);
+    if (cache.size < 1000) cache.set(raw ?? '', reusableBody(body));
     return { status: 200, body };
   },
 };

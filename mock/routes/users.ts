@@ -43,6 +43,15 @@ export const createUser: Route = {
     if (mobile !== undefined && !internationalMobile.test(mobile)) {
       throw parameterNotValid('mobile', 'mobile must be in international format +<country-code><number>');
     }
+    if (mail === undefined && mobile !== undefined && context.fault('users-mobile-only-refused')) {
+      throw parameterNotValid('email', 'email is required');
+    }
+    if (
+      (fields.firstName !== undefined || fields.lastName !== undefined) &&
+      context.fault('users-names-refused')
+    ) {
+      throw parameterNotValid(fields.firstName !== undefined ? 'firstName' : 'lastName', 'unknown member');
+    }
     if (mail !== undefined) user.email = mail;
     if (mobile !== undefined) user.mobile = mobile;
     const firstName = optionalString(fields, 'firstName');

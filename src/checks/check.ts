@@ -26,6 +26,14 @@ declare module 'vitest' {
   }
 }
 
+/**
+ * Thrown by a check that finds nothing to judge (the target gave no instance of what it checks): the check
+ * is reported "not exercised, because …", never a vacuous pass.
+ */
+export class NotExercised extends Error {
+  override name = 'NotExercised';
+}
+
 /** Something a check needs from the profile; without it the check is reported not exercised. */
 export type Need =
   | 'apiKey'
@@ -37,7 +45,9 @@ export type Need =
   | 'connectionPassword'
   | 'institutionId'
   | 'affordabilityId'
-  | 'enrich';
+  | 'enrich'
+  | 'enrichMatch'
+  | 'enrichNoMatch';
 
 const needReasons: Record<Need, (s: RunSettings) => string | undefined> = {
   apiKey: (s) => (s.profile.apiKey ? undefined : 'the profile gives no API key'),
@@ -60,6 +70,12 @@ const needReasons: Record<Need, (s: RunSettings) => string | undefined> = {
       ? undefined
       : 'the profile gives no fixtures.enrich institution and country';
   },
+  enrichMatch: (s) =>
+    s.profile.fixtures.enrich?.matchingQuery
+      ? undefined
+      : 'the profile gives no fixtures.enrich.matchingQuery',
+  enrichNoMatch: (s) =>
+    s.profile.fixtures.enrich?.noMatchQuery ? undefined : 'the profile gives no fixtures.enrich.noMatchQuery',
 };
 
 export interface CheckOptions {
@@ -96,7 +112,7 @@ export function check(
     try {
       await checkExchanges.run(exchanges, body);
     } catch (error) {
-      if (error instanceof RequestRefused) {
+      if (error instanceof RequestRefused || error instanceof NotExercised) {
         context.task.meta.notExercised = error.message;
         context.skip(`not exercised: ${error.message}`);
         return;

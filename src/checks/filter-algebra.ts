@@ -104,14 +104,9 @@ function defaultKey(item: unknown): string {
 export function predicted(
   universe: unknown[],
   terms: FilterTerm[],
-  options: Pick<FilterAlgebraOptions, 'read' | 'combine'> = {},
+  options: Pick<FilterAlgebraOptions, 'read' | 'combine' | 'absent'> = {},
 ): unknown[] {
-  const read = options.read ?? readProperty;
-  return universe.filter((item) =>
-    options.combine === 'any'
-      ? terms.some((t) => satisfies(item, t, read))
-      : terms.every((t) => satisfies(item, t, read)),
-  );
+  return universe.filter((item) => selects(item, terms, options) === true);
 }
 
 /**
@@ -124,11 +119,16 @@ export async function expectFilterAlgebra(
   terms: FilterTerm[],
 ): Promise<{ exchange: Exchange; items: unknown[] }> {
   const filter = filterOf(terms);
-  if (filter === null) throw new Error(`a filter value holds a quote and cannot be written: ${JSON.stringify(terms)}`);
+  if (filter === null)
+    throw new Error(`a filter value holds a quote and cannot be written: ${JSON.stringify(terms)}`);
   const exchange = await options.fetch(filter);
   expectStatus(exchange, 200);
   const data = (exchange.response.body as { data?: unknown } | undefined)?.data;
-  expectThat(Array.isArray(data), `filter=${filter}: expected a data array, got ${JSON.stringify(data)}`, exchange);
+  expectThat(
+    Array.isArray(data),
+    `filter=${filter}: expected a data array, got ${JSON.stringify(data)}`,
+    exchange,
+  );
   const items = (options.items ?? defaultItems)(exchange);
   const key = options.key ?? defaultKey;
   const read = options.read ?? readProperty;
@@ -138,7 +138,10 @@ export async function expectFilterAlgebra(
   if (failing.length > 0) {
     const shown = failing
       .slice(0, 5)
-      .map((item) => `${key(item)} (${terms.map((t) => `${t.property}=${JSON.stringify(read(item, t.property))}`).join(', ')})`);
+      .map(
+        (item) =>
+          `${key(item)} (${terms.map((t) => `${t.property}=${JSON.stringify(read(item, t.property))}`).join(', ')})`,
+      );
     throw new Finding(
       `${describeRequest(exchange)}: filter=${filter} answered ${failing.length} item(s) it does not select: ${shown.join('; ')}`,
       exchange,
@@ -163,4 +166,84 @@ export async function expectFilterAlgebra(
     );
   }
   return { exchange, items };
+}
+
+/**
+ * Distinct values of a property in a list, most frequent first (ties in order of appearance), leaving out
+ * those the grammar cannot write (a quote). `limit` bounds how many a check probes.
+ */
+export function valuesSeen(
+  universe: unknown[],
+  property: string,
+  options: { read?: FilterAlgebraOptions['read']; limit?: number } = {},
+): string[] {
+  const read = options.read ?? readProperty;
+  const counts = new Map<string, number>();
+  for (const item of universe) {
+    const value = read(item, property);
+    if (value !== undefined && !value.includes("'")) counts.set(value, (counts.get(value) ?? 0) + 1);
+  }
+  return [...counts]
+    .sort((a, b) => b[1] - a[1])
+    .map(([value]) => value)
+    .slice(0, options.limit ?? Infinity);
+}
+
+/**
+ * `<property>.eq(v)` and `<property>.ne(v)` split the list in two: no item in both answers, and every item
+ * of the unfiltered list in one of them (an item without the property may be in neither under `absent:
+ * 'unknown'`). Holds whatever the server's notion of equality, so it also catches a filter silently
+ * ignored (the two answers then overlap).
+ */
+export async function expectComplementary(
+  options: FilterAlgebraOptions & { universe: unknown[] },
+  property: string,
+  value: string,
+): Promise<void> {
+  const answers: { filter: string; exchange: Exchange; keys: Set<string> }[] = [];
+  const key = options.key ?? defaultKey;
+  for (const operator of ['eq', 'ne'] as const) {
+    const filter = filterExpression({ property, operator, value });
+    if (filter === null)
+      throw new Error(`the value ${JSON.stringify(value)} holds a quote and cannot be written`);
+    const exchange = await options.fetch(filter);
+    expectStatus(exchange, 200);
+    const data = (exchange.response.body as { data?: unknown } | undefined)?.data;
+    expectThat(
+      Array.isArray(data),
+      `filter=${filter}: expected a data array, got ${JSON.stringify(data)}`,
+      exchange,
+    );
+    answers.push({ filter, exchange, keys: new Set((options.items ?? defaultItems)(exchange).map(key)) });
+  }
+  const [eq, ne] = answers as [(typeof answers)[0], (typeof answers)[0]];
+  const both = [...eq.keys].filter((k) => ne.keys.has(k));
+  expectThat(
+    both.length === 0,
+    `filter=${eq.filter} and filter=${ne.filter} both answered ${both.length} item(s): ${shortList(both)}`,
+    ne.exchange,
+  );
+  const read = options.read ?? readProperty;
+  const neither = options.universe
+    .filter((item) => !(options.absent === 'unknown' && read(item, property) === undefined))
+    .map(key)
+    .filter((k) => !eq.keys.has(k) && !ne.keys.has(k));
+  expectThat(
+    neither.length === 0,
+    `${neither.length} item(s) of the unfiltered list are in neither filter=${eq.filter} (${eq.keys.size} items) nor filter=${ne.filter} (${ne.keys.size} items): ${shortList(neither)}`,
+    ne.exchange,
+  );
+  const all = new Set(options.universe.map(key));
+  const foreign = [...eq.keys, ...ne.keys].filter((k) => !all.has(k));
+  expectThat(
+    foreign.length === 0,
+    `filter=${eq.filter} and filter=${ne.filter} answered ${foreign.length} item(s) the unfiltered list does not hold: ${shortList(foreign)}`,
+    ne.exchange,
+  );
+}
+
+function shortList(keys: string[], shown = 10): string {
+  return keys.length > shown
+    ? `${keys.slice(0, shown).join(', ')}, … (${keys.length} in all)`
+    : keys.join(', ');
 }

@@ -21,6 +21,9 @@ export class TokenUnavailable extends Error {
 export class TokenManager {
   private token: { value: string; renewAt: number } | undefined;
   private pending: Promise<string> | undefined;
+  /** A failed token request is remembered briefly, so a target that hangs costs one time-out, not one per check. */
+  private failure: { error: TokenUnavailable; until: number } | undefined;
+  static readonly failureHoldMs = 5_000;
 
   constructor(
     private readonly client: HttpClient,
@@ -54,7 +57,14 @@ export class TokenManager {
 
   async current(): Promise<string> {
     if (this.token && Date.now() < this.token.renewAt) return this.token.value;
-    this.pending ??= this.obtain().finally(() => (this.pending = undefined));
+    if (this.failure && Date.now() < this.failure.until) throw this.failure.error;
+    this.pending ??= this.obtain()
+      .catch((error: unknown) => {
+        if (error instanceof TokenUnavailable)
+          this.failure = { error, until: Date.now() + TokenManager.failureHoldMs };
+        throw error;
+      })
+      .finally(() => (this.pending = undefined));
     return this.pending;
   }
 

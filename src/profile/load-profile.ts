@@ -27,7 +27,9 @@ function fieldName(pointer: string): string {
 function describe(error: ErrorObject, data: unknown): string {
   const params = error.params as Record<string, unknown>;
   if (error.keyword === 'additionalProperties') {
-    const field = [fieldName(error.instancePath), String(params.additionalProperty)].filter(Boolean).join('.');
+    const field = [fieldName(error.instancePath), String(params.additionalProperty)]
+      .filter(Boolean)
+      .join('.');
     const parent = error.instancePath ? schemaAt(error.instancePath) : schema;
     const known = Object.keys((parent as { properties?: object }).properties ?? {}).join(', ');
     return `unknown field "${field}"; expected one of: ${known}`;
@@ -38,13 +40,17 @@ function describe(error: ErrorObject, data: unknown): string {
   const field = fieldName(error.instancePath) || '(root)';
   let value: unknown = data;
   for (const key of error.instancePath.split('/').slice(1)) value = (value as Record<string, unknown>)[key];
-  const expected = error.keyword === 'type' ? `a ${String(params.type)}` : (error.message ?? error.keyword).replace(/^must (be )?/, '');
+  const expected =
+    error.keyword === 'type'
+      ? `a ${String(params.type)}`
+      : (error.message ?? error.keyword).replace(/^must (be )?/, '');
   return `field "${field}" must be ${expected}, got ${preview(value)}`;
 }
 
 function schemaAt(pointer: string): unknown {
   let node: unknown = schema;
-  for (const key of pointer.split('/').slice(1)) node = (node as { properties: Record<string, unknown> }).properties[key];
+  for (const key of pointer.split('/').slice(1))
+    node = (node as { properties: Record<string, unknown> }).properties[key];
   return node;
 }
 
@@ -54,7 +60,9 @@ export function loadProfileFile(path: string): ProfileFile {
   try {
     text = readFileSync(path, 'utf8');
   } catch (error) {
-    throw new UsageError(`profile ${path}: cannot read it (${(error as NodeJS.ErrnoException).code ?? 'unreadable'})`);
+    throw new UsageError(
+      `profile ${path}: cannot read it (${(error as NodeJS.ErrnoException).code ?? 'unreadable'})`,
+    );
   }
   let data: unknown;
   try {
@@ -80,6 +88,7 @@ export function checkBaseUrl(value: string, source: string): string {
   if (url.protocol !== 'http:' && url.protocol !== 'https:') {
     throw new UsageError(`${source} must be an http or https URL, got "${value}"`);
   }
-  if (url.search || url.hash) throw new UsageError(`${source} must not carry a query or fragment, got "${value}"`);
+  if (url.search || url.hash)
+    throw new UsageError(`${source} must not carry a query or fragment, got "${value}"`);
   return value.replace(/\/+$/, '');
 }

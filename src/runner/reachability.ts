@@ -7,13 +7,23 @@ import { request } from 'undici';
  */
 export async function unreachableReason(baseUrl: string, timeoutMs: number): Promise<string | undefined> {
   try {
-    const response = await request(baseUrl, { method: 'GET', headersTimeout: timeoutMs, bodyTimeout: timeoutMs, signal: AbortSignal.timeout(timeoutMs) });
+    const response = await request(baseUrl, {
+      method: 'GET',
+      headersTimeout: timeoutMs,
+      bodyTimeout: timeoutMs,
+      signal: AbortSignal.timeout(timeoutMs),
+    });
     await response.body.dump();
     return undefined;
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code ?? '';
     const name = (error as Error).name;
-    if (name === 'TimeoutError' || name === 'AbortError' || code === 'UND_ERR_HEADERS_TIMEOUT' || code === 'UND_ERR_BODY_TIMEOUT') {
+    if (
+      name === 'TimeoutError' ||
+      name === 'AbortError' ||
+      code === 'UND_ERR_HEADERS_TIMEOUT' ||
+      code === 'UND_ERR_BODY_TIMEOUT'
+    ) {
       return undefined;
     }
     if (code === 'UND_ERR_SOCKET' || code === 'ECONNRESET') return undefined;
@@ -25,6 +35,11 @@ export async function unreachableReason(baseUrl: string, timeoutMs: number): Pro
       EHOSTUNREACH: 'host unreachable',
       ENETUNREACH: 'network unreachable',
     };
-    return described[code] ?? (code.startsWith('ERR_TLS') || /certificate|SSL|TLS/i.test((error as Error).message) ? `TLS failed: ${(error as Error).message}` : `${code || name}: ${(error as Error).message}`);
+    return (
+      described[code] ??
+      (code.startsWith('ERR_TLS') || /certificate|SSL|TLS/i.test((error as Error).message)
+        ? `TLS failed: ${(error as Error).message}`
+        : `${code || name}: ${(error as Error).message}`)
+    );
   }
 }

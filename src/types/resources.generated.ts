@@ -577,11 +577,9 @@ export interface ErrorList {
    */
   correlationId: string;
   /**
-   * The errors. An error response that carries no error says nothing, so at least one is required.
-   *
-   * @minItems 1
+   * The errors. An error response that carries no error says nothing, so at least one is required. An empty array is a SHOULD-level finding (ERR-06), checked in code, not a schema violation.
    */
-  data: [ErrorObject, ...ErrorObject[]];
+  data: ErrorObject[];
   [k: string]: unknown | undefined;
 }
 /**
@@ -602,9 +600,9 @@ export interface ErrorObject {
    */
   detail: string;
   /**
-   * Holds `parameter`, the name of the offending parameter. An error such as internal-server-error has no offending parameter, so `parameter` is typed when present but not required.
+   * Holds `parameter`, the name of the offending parameter. Typed when present but not required (ERR-09): an error such as internal-server-error has no offending parameter.
    */
-  source: {
+  source?: {
     parameter?: string;
     [k: string]: unknown | undefined;
   };

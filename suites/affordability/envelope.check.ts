@@ -1,0 +1,111 @@
+import { randomUUID } from 'node:crypto';
+import { check } from '../../src/checks/check.ts';
+import { expectErrorList, refusalStatuses } from '../../src/checks/error-list.ts';
+import {
+  describeAnswer,
+  describeRequest,
+  expectStatus,
+  expectThat,
+  Finding,
+} from '../../src/checks/findings.ts';
+import { expectResource } from '../../src/checks/resource.ts';
+import { api } from '../../src/checks/run-context.ts';
+import { NotExercised } from '../../src/checks/check.ts';
+import {
+  allWalks,
+  expectNoFlaw,
+  snapshotWalk,
+  snapshotWalks,
+  transactionsPath,
+  walkCheckOptions,
+} from './snapshot.ts';
+
+const needs = walkCheckOptions;
+
+check(
+  'GET /users/{user.id}/affordability/{affordability.id}/transactions answers 200 with the affordability list envelope',
+  ['AFFORD-01'],
+  async () => {
+    const walk = await snapshotWalk('default', allWalks);
+    const first = walk.first;
+    expectThat(first, 'the walk sent no request');
+    expectStatus(first, 200);
+    expectResource(first, 'affordability-list');
+  },
+  needs,
+);
+
+check(
+  'Every page of the affordability list carries type "list", count and size as non-negative whole numbers, a data array and links.self',
+  ['AFFORD-03'],
+  async () => {
+    const walks = await snapshotWalks(allWalks);
+    const pages = walks.reduce((sum, walk) => sum + walk.pageSizes.length, 0);
+    expectThat(
+      pages > 0,
+      `no walk received a page: ${walks[0]?.problem?.message ?? 'no answer'}`,
+      walks[0]?.first,
+    );
+    for (const walk of walks) {
+      expectNoFlaw(walk, 'AFFORD-03', 'every page must be an affordability list envelope');
+      // A page without a data array stops the walk before its envelope is looked at.
+      const problem = walk.problem;
+      if (problem?.reason === 'not-a-list')
+        throw new Finding(`the walk ${walk.label}: ${problem.message}`, problem.exchange);
+    }
+  },
+  needs,
+);
+
+check(
+  'A snapshot without transactions answers 200 with an empty data array',
+  ['AFFORD-02'],
+  async () => {
+    // The profile names one snapshot; only when it is empty can this be seen (DESIGN.md, Profile).
+    const walk = await snapshotWalk('default', allWalks);
+    const first = walk.first;
+    expectThat(first, 'the walk sent no request');
+    const data = (first.response?.body as { data?: unknown } | undefined)?.data;
+    if (!Array.isArray(data))
+      throw new NotExercised(
+        `the first page shows no data array, so whether the snapshot is empty cannot be seen (${describeAnswer(first)})`,
+      );
+    if (data.length > 0)
+      throw new NotExercised(
+        'the fixture snapshot holds transactions and the profile names no snapshot without any',
+      );
+    expectStatus(first, 200);
+  },
+  needs,
+);
+
+check(
+  'GET /users/{user.id}/affordability/{affordability.id}/transactions for an unknown snapshot is refused with 400 or 404 and an error list',
+  ['AFFORD-16'],
+  async () => {
+    const exchange = await api().get(transactionsPath(randomUUID()));
+    expectErrorList(exchange, { status: [...refusalStatuses.unknownId] });
+  },
+  needs,
+);
+
+check(
+  'A limit of 0, ten, -1 or 1.5 is refused with a client error and an error list, or answered 200 with an affordability list',
+  ['AFFORD-01'],
+  async () => {
+    // The spec gives limit's maximum and default but not what an invalid value gets: either is conformant.
+    const values = ['0', 'ten', '-1', '1.5'];
+    const exchanges = await Promise.all(values.map((limit) => api().get(transactionsPath(), { limit })));
+    for (const exchange of exchanges) {
+      const status = exchange.response?.status ?? 0;
+      if (status >= 400 && status < 500) expectErrorList(exchange, { status: [status] });
+      else if (status === 200) expectResource(exchange, 'affordability-list');
+      else
+        throw new Finding(
+          `${describeRequest(exchange)}: expected a 4xx refusal with an error list or 200 with an affordability list, got ${describeAnswer(exchange)}`,
+          exchange,
+        );
+    }
+  },
+  needs,
+);

@@ -1,0 +1,154 @@
+import { validLimit } from '../../src/checks/arbitraries/affordability.ts';
+import { check } from '../../src/checks/check.ts';
+import { expectErrorList } from '../../src/checks/error-list.ts';
+import {
+  describeAnswer,
+  describeRequest,
+  expectStatus,
+  expectThat,
+  Finding,
+} from '../../src/checks/findings.ts';
+import { forAll } from '../../src/checks/property.ts';
+import { api } from '../../src/checks/run-context.ts';
+import type { Exchange } from '../../src/client/exchange.ts';
+import {
+  pageMaximum,
+  snapshotWalk,
+  type SnapshotWalk,
+  transactionsPath,
+  walkCheckOptions,
+  type WalkName,
+} from './snapshot.ts';
+
+const needs = walkCheckOptions;
+const fileWalks: WalkName[] = ['default', 'limit1', 'odd', 'limit500', 'limit501'];
+
+/** The walk's first page must have come back as a list for its page sizes to say anything. */
+function expectFirstPage(walk: SnapshotWalk): void {
+  if (walk.problem?.page === 0)
+    throw new Finding(
+      `the walk ${walk.label} got no first page: ${walk.problem.message}`,
+      walk.problem.exchange,
+    );
+}
+
+function expectNotOversized(walk: SnapshotWalk, maximum: number): void {
+  const page = walk.oversized;
+  if (page && page.size > maximum)
+    throw new Finding(
+      `${describeRequest(page.exchange)}: page ${page.page + 1} of the walk ${walk.label} holds ${page.size} transactions, more than ${maximum}`,
+      page.exchange,
+    );
+}
+
+function expectFullBeforeNext(walk: SnapshotWalk, size: number): void {
+  const page = walk.notFullBeforeNext;
+  if (page)
+    throw new Finding(
+      `${describeRequest(page.exchange)}: page ${page.page + 1} of the walk ${walk.label} carries links.next but holds ${page.size} transactions, not ${size}`,
+      page.exchange,
+    );
+}
+
+check(
+  'Without limit, every page holds at most 500 transactions, and exactly 500 when links.next is present',
+  ['AFFORD-06'],
+  async () => {
+    const walk = await snapshotWalk('default', fileWalks);
+    expectFirstPage(walk);
+    expectNotOversized(walk, pageMaximum);
+    expectFullBeforeNext(walk, pageMaximum);
+  },
+  needs,
+);
+
+check(
+  'With limit=1, limit=137 or limit=500, every page holds at most that many transactions',
+  ['AFFORD-07'],
+  async () => {
+    for (const [name, limit] of [
+      ['limit1', 1],
+      ['odd', 137],
+      ['limit500', 500],
+    ] as const) {
+      const walk = await snapshotWalk(name, fileWalks);
+      expectFirstPage(walk);
+      expectNotOversized(walk, limit);
+    }
+  },
+  needs,
+);
+
+check(
+  'For any limit N from 1 to 500, the first page holds at most N transactions',
+  ['AFFORD-07'],
+  async () => {
+    await forAll(validLimit, async (limit) => {
+      const exchange = await api().get(transactionsPath(), { limit: String(limit) });
+      expectStatus(exchange, 200);
+      const data = (exchange.response.body as { data?: unknown } | undefined)?.data;
+      expectThat(Array.isArray(data), `expected a data array, got ${describeAnswer(exchange)}`, exchange);
+      expectThat(data.length <= limit, `limit=${limit} gave a page of ${data.length} transactions`, exchange);
+    });
+  },
+  needs,
+);
+
+check(
+  'With limit=N, every page followed by links.next holds exactly N transactions',
+  ['AFFORD-08'],
+  async () => {
+    for (const [name, limit] of [
+      ['limit1', 1],
+      ['odd', 137],
+      ['limit500', 500],
+    ] as const) {
+      const walk = await snapshotWalk(name, fileWalks);
+      expectFirstPage(walk);
+      expectFullBeforeNext(walk, limit);
+    }
+  },
+  needs,
+);
+
+/** A limit above the maximum may be refused (any client error, with an error list) or served capped. */
+function expectRefusedOrCapped(exchange: Exchange): boolean {
+  const status = exchange.response?.status ?? 0;
+  if (status >= 400 && status < 500) {
+    expectErrorList(exchange, { status: [status] });
+    return false;
+  }
+  if (status !== 200)
+    throw new Finding(
+      `${describeRequest(exchange)}: expected a 4xx refusal with an error list or 200 with at most ${pageMaximum} transactions, got ${describeAnswer(exchange)}`,
+      exchange,
+    );
+  return true;
+}
+
+check(
+  'With limit=501 or limit=1000, the request is refused with an error list or no page holds more than 500 transactions',
+  ['AFFORD-09'],
+  async () => {
+    const [walk, thousand] = await Promise.all([
+      snapshotWalk('limit501', fileWalks),
+      api().get(transactionsPath(), { limit: '1000' }),
+    ]);
+    const first = walk.first;
+    expectThat(first, 'the walk sent no request');
+    if (expectRefusedOrCapped(first)) {
+      expectFirstPage(walk);
+      expectNotOversized(walk, pageMaximum);
+    }
+    if (expectRefusedOrCapped(thousand)) {
+      const data = (thousand.response?.body as { data?: unknown } | undefined)?.data;
+      expectThat(Array.isArray(data), `expected a data array, got ${describeAnswer(thousand)}`, thousand);
+      expectThat(
+        data.length <= pageMaximum,
+        `limit=1000 gave a page of ${data.length} transactions, more than ${pageMaximum}`,
+        thousand,
+      );
+    }
+  },
+  needs,
+);

@@ -1,0 +1,181 @@
+import { check } from '../../src/checks/check.ts';
+import {
+  describeAnswer,
+  describeRequest,
+  expectStatus,
+  expectThat,
+  Finding,
+} from '../../src/checks/findings.ts';
+import { followNext } from '../../src/checks/paging.ts';
+import { api } from '../../src/checks/run-context.ts';
+import { NotExercised } from '../../src/checks/check.ts';
+import type { Exchange } from '../../src/client/exchange.ts';
+import {
+  allWalks,
+  asRecord,
+  expectCompleted,
+  fullWalks,
+  oddLimit,
+  snapshotWalk,
+  type SnapshotWalk,
+  transactionsPath,
+  walkCheckOptions,
+  type WalkName,
+  walkSpecs,
+} from './snapshot.ts';
+
+const needs = walkCheckOptions;
+
+/** The walks named, all of the file's walks started alongside. */
+async function walksOf(names: WalkName[]): Promise<SnapshotWalk[]> {
+  return Promise.all(names.map((name) => snapshotWalk(name, allWalks)));
+}
+
+/** Walks meant to reach the end: every one but the two-page probe, and limit=501 only when it was served. */
+async function endingWalks(): Promise<SnapshotWalk[]> {
+  const names = allWalks.filter((name) => name !== 'limit1');
+  const walks = await walksOf(names);
+  return walks.filter(
+    (walk) => walk.label !== walkSpecs.limit501.label || walk.first?.response?.status === 200,
+  );
+}
+
+check(
+  'When more transactions remain, the page carries links.next: every walk reaches the whole snapshot',
+  ['AFFORD-04'],
+  async () => {
+    // Every unfiltered walk, whole or not: the most transactions any of them saw is a floor on the total.
+    const walks = await walksOf([...fullWalks, 'limit1', 'limit501']);
+    const most = walks.reduce((best, walk) => (walk.distinct > best.distinct ? walk : best));
+    const judged = walks.filter((walk) => walk.ended);
+    if (judged.length === 0) return expectCompleted(walks[0] as SnapshotWalk);
+    if (most.distinct <= 1)
+      throw new NotExercised(
+        'the fixture snapshot holds at most one transaction, so there is never a next page',
+      );
+    for (const walk of judged) {
+      // A walk that ended holding fewer transactions than another walk saw stopped while more remained.
+      if (walk.distinct < most.distinct) {
+        const last = walk.last as Exchange;
+        throw new Finding(
+          `${describeRequest(last)}: the walk ${walk.label} ended on page ${walk.pages} without links.next after ${walk.distinct} transaction(s), ` +
+            `but the walk ${most.label} saw ${most.distinct}: more remained`,
+          last,
+        );
+      }
+    }
+  },
+  needs,
+);
+
+check(
+  'The last page carries no links.next: a walk by links.next ends, without loops and without empty pages after the last',
+  ['AFFORD-05'],
+  async () => {
+    for (const walk of await endingWalks()) {
+      const empty = walk.emptyFollowed;
+      if (empty)
+        throw new Finding(
+          `${describeRequest(empty.exchange)}: page ${empty.page + 1} of the walk ${walk.label}, reached by links.next, holds no transaction: ` +
+            `the page before carried links.next although no more pages existed`,
+          empty.exchange,
+        );
+      expectCompleted(walk);
+    }
+  },
+  needs,
+);
+
+check(
+  'Following links.next answers 200 with the following page of the affordability list',
+  ['AFFORD-10'],
+  async () => {
+    const walks = await walksOf(allWalks);
+    let followed = 0;
+    for (const walk of walks) {
+      const problem = walk.problem;
+      if (problem && problem.page > 0 && (problem.reason === 'status' || problem.reason === 'not-a-list'))
+        throw new Finding(
+          `following links.next in the walk ${walk.label} (${walk.request}) failed: ${problem.message}`,
+          problem.exchange,
+        );
+      followed += Math.max(0, walk.pages - 1);
+    }
+    if (followed === 0) {
+      const first = walks[0]?.problem;
+      if (first) throw new Finding(`no page carried links.next to follow: ${first.message}`, first.exchange);
+      throw new NotExercised('no page of the fixture snapshot carried links.next');
+    }
+  },
+  needs,
+);
+
+check(
+  'Sending the cursor of links.next as the next parameter answers 200 with the page that links.next leads to',
+  ['AFFORD-10'],
+  async () => {
+    const query = { limit: String(oddLimit) };
+    const first = await api().get(transactionsPath(), query);
+    expectStatus(first, 200);
+    const next = asRecord(asRecord(first.response.body)?.links)?.next;
+    if (next === undefined)
+      throw new NotExercised(
+        `the fixture snapshot fits one page of ${oddLimit}: no links.next to take a cursor from`,
+      );
+    expectThat(typeof next === 'string' && next !== '', `links.next is ${JSON.stringify(next)}`, first);
+    const bare = !next.includes('/') && !next.includes('?');
+    // Only the link's parameters matter here, so resolving it against the page is good enough.
+    const params = bare ? new URLSearchParams() : new URL(next, first.request.url).searchParams;
+    const cursor = bare ? next : params.get('next');
+    if (cursor === null || [...params.keys()].some((name) => name !== 'next' && !(name in query)))
+      throw new NotExercised(`links.next ${next} is a link that carries no next parameter alone to reuse`);
+    const following = followNext(next, first, { path: transactionsPath(), query });
+    const [followed, sent] = await Promise.all([
+      api().get(following.path, following.query),
+      api().get(transactionsPath(), { ...query, next: cursor }),
+    ]);
+    expectStatus(followed, 200);
+    expectStatus(sent, 200);
+    const ids = (exchange: Exchange) =>
+      JSON.stringify(
+        ((asRecord(exchange.response?.body)?.data as unknown[] | undefined) ?? []).map(
+          (t) => asRecord(t)?.id,
+        ),
+      );
+    expectThat(
+      ids(sent) === ids(followed),
+      `next=${cursor} gave other transactions than following links.next (${describeRequest(followed)}): ${describeAnswer(sent)}`,
+      sent,
+    );
+  },
+  needs,
+);
+
+check(
+  'A walk through all pages visits each transaction exactly once',
+  ['AFFORD-11'],
+  async () => {
+    const walks = await walksOf(fullWalks);
+    for (const walk of walks) {
+      expectCompleted(walk);
+      const repeats = walk.repeats;
+      if (repeats)
+        throw new Finding(
+          `${describeRequest(repeats.exchange)}: the walk ${walk.label} saw ${repeats.count} transaction(s) again; the first, ${repeats.firstId}, again on page ${repeats.page + 1}`,
+          repeats.exchange,
+        );
+    }
+    const [reference, ...others] = walks as [SnapshotWalk, ...SnapshotWalk[]];
+    for (const walk of others) {
+      const missing = [...reference.ids].filter((id) => !walk.ids.has(id));
+      const extra = [...walk.ids].filter((id) => !reference.ids.has(id));
+      expectThat(
+        missing.length === 0 && extra.length === 0,
+        `the walk ${walk.label} saw ${walk.distinct} transactions and the walk ${reference.label} ${reference.distinct}: ` +
+          `${missing.length} missing (first ${missing.slice(0, 3).join(', ') || '-'}), ${extra.length} extra (first ${extra.slice(0, 3).join(', ') || '-'})`,
+        walk.last,
+      );
+    }
+  },
+  needs,
+);

@@ -1,0 +1,103 @@
+import { check } from '../../src/checks/check.ts';
+import { expectNoFlaw, expectTransactionsSeen, snapshotWalk, walkCheckOptions } from './snapshot.ts';
+
+/**
+ * Field-level requirements of the affordability transaction (spec: Affordability transaction), each over
+ * every transaction of the walk without limit: one requirement per check, so a faulty field fails its own.
+ */
+const needs = walkCheckOptions;
+
+function fieldCheck(title: string, requirement: string, expectation: string): void {
+  check(
+    title,
+    [requirement],
+    async () => {
+      const walk = await snapshotWalk('default');
+      expectTransactionsSeen(walk);
+      expectNoFlaw(walk, requirement, expectation);
+    },
+    needs,
+  );
+}
+
+fieldCheck(
+  'Every affordability transaction carries type "transaction" and an id string',
+  'AFFORD-17',
+  'type is "transaction" and id a non-empty string',
+);
+fieldCheck("Every affordability transaction's status is a string", 'AFFORD-18', 'status is a string');
+fieldCheck(
+  "Every affordability transaction's description and account are strings",
+  'AFFORD-19',
+  'description and account are strings',
+);
+fieldCheck(
+  "Every affordability transaction's amount is a signed decimal string",
+  'AFFORD-20',
+  'amount is a signed decimal string',
+);
+fieldCheck(
+  "Every affordability transaction's balance is a decimal string",
+  'AFFORD-21',
+  'balance is a decimal string',
+);
+fieldCheck(
+  'Every affordability transaction\'s direction is "debit" or "credit"',
+  'AFFORD-22',
+  'direction is debit or credit',
+);
+fieldCheck(
+  "Every debit transaction's class is bank-fee, payment, cash-withdrawal, internal-transfer, external-transfer or loan-interest",
+  'AFFORD-23',
+  'a debit is of a debit class',
+);
+fieldCheck(
+  "Every credit transaction's class is refund, direct-credit, interest, internal-transfer, external-transfer or loan-repayment",
+  'AFFORD-24',
+  'a credit is of a credit class',
+);
+fieldCheck(
+  "Every affordability transaction's institution is a string",
+  'AFFORD-25',
+  'institution is a string',
+);
+fieldCheck(
+  "Every affordability transaction's transactionDate is a string, possibly empty",
+  'AFFORD-26',
+  'transactionDate is a string, possibly empty',
+);
+fieldCheck(
+  "Every affordability transaction's postDate is an ISO 8601 timestamp",
+  'AFFORD-27',
+  'postDate is an ISO 8601 timestamp',
+);
+fieldCheck(
+  "Every affordability transaction's subClass is null, empty, or an object with title and code strings",
+  'AFFORD-28',
+  'subClass is null, empty, or { title, code }',
+);
+fieldCheck(
+  'A transaction whose class is not payment has a subClass that is null or empty',
+  'AFFORD-29',
+  'subClass is populated only on payments',
+);
+fieldCheck(
+  'Every payment transaction has a populated subClass with title and code',
+  'AFFORD-30',
+  'a payment carries its classification in subClass',
+);
+fieldCheck(
+  "Every affordability transaction's links carries account and institution",
+  'AFFORD-31',
+  'links holds account and institution links',
+);
+fieldCheck(
+  "No affordability transaction's links carries self",
+  'AFFORD-32',
+  'links has no self member ("there is no self link")',
+);
+fieldCheck(
+  "Every affordability transaction's links.account and links.institution contain its account and institution identifiers",
+  'AFFORD-33',
+  "links.account and links.institution refer to the transaction's account and institution",
+);

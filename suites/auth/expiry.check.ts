@@ -1,0 +1,129 @@
+import type { Exchange } from '../../src/client/exchange.ts';
+import { check } from '../../src/checks/check.ts';
+import { describeAnswer, Finding } from '../../src/checks/findings.ts';
+import { api, runSettings } from '../../src/checks/run-context.ts';
+import { expectAccepted, expectRefusal, once, tokens } from '../token/token-requests.ts';
+
+/**
+ * Token expiry end to end (spec: Token response, expires_in; Authentication, step 5), with the profile's
+ * tokenExpiry key, whose tokens live a few seconds: a token is used, outlived and refused, and a new one
+ * works. Requests go through `api().raw` with explicit Authorization headers, so the client's refresh on
+ * refusal cannot hide the expiry. The scenario runs once; its three checks read their part of it.
+ */
+
+/** Any GET that a valid token may make without fixtures. */
+const probePath = '/institutions';
+/** How late after expires_in a token may still be accepted: services count in whole seconds. */
+const graceSeconds = 1.5;
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, Math.max(0, ms)));
+
+interface ExpiryRun {
+  /** Why the scenario stopped early; the checks that needed the rest fail with it. */
+  problem?: { message: string; exchange?: Exchange };
+  expiresIn?: number;
+  /** Uses within the token's life: right away, and again later in its life. */
+  early: { exchange: Exchange; at: number }[];
+  /** Uses after expires_in: the last one is the verdict (later ones only where the first was accepted). */
+  late: { exchange: Exchange; at: number }[];
+  fresh?: { token: Exchange; use?: Exchange };
+}
+
+function use(token: string): Promise<Exchange> {
+  return api().raw({ path: probePath, authorization: `Bearer ${token}`, credential: 'token' });
+}
+
+async function obtain(key: string): Promise<{ exchange: Exchange; token?: string; expiresIn?: number }> {
+  const exchange = await tokens().requestToken({ apiKey: key });
+  const body = exchange.response?.body as { access_token?: unknown; expires_in?: unknown } | undefined;
+  const token = tokens().tokenFrom(exchange)?.value;
+  const expiresIn = typeof body?.expires_in === 'number' ? body.expires_in : undefined;
+  return { exchange, ...(token ? { token } : {}), ...(expiresIn !== undefined ? { expiresIn } : {}) };
+}
+
+const scenario = once(async (): Promise<ExpiryRun> => {
+  const run: ExpiryRun = { early: [], late: [] };
+  const expiry = runSettings().profile.tokenExpiry;
+  if (!expiry) return { ...run, problem: { message: 'the profile gives no tokenExpiry' } };
+  const first = await obtain(expiry.apiKey);
+  const issuedAt = Date.now();
+  const elapsed = () => (Date.now() - issuedAt) / 1000;
+  if (!first.token || first.expiresIn === undefined || first.expiresIn <= 0) {
+    const message = `POST /token with the tokenExpiry key gave no token with a positive numeric expires_in: ${describeAnswer(first.exchange)}`;
+    return { ...run, problem: { message, exchange: first.exchange } };
+  }
+  const expiresIn = first.expiresIn;
+  run.expiresIn = expiresIn;
+  run.early.push({ exchange: await use(first.token), at: elapsed() });
+  if (expiresIn > expiry.maxWaitSeconds) {
+    const message = `the tokenExpiry key's token reports expires_in ${expiresIn} s, more than tokenExpiry.maxWaitSeconds (${expiry.maxWaitSeconds} s): the run will not wait that long, so expiry was not observed; give a key whose tokens live shorter, or a larger maxWaitSeconds`;
+    return { ...run, problem: { message, exchange: first.exchange } };
+  }
+  // Later in its life, clear of the last second, which a service counting whole seconds may cut short.
+  const midway = Math.min(expiresIn * 0.75, expiresIn - 1);
+  if (midway > elapsed()) {
+    await sleep((midway - elapsed()) * 1000);
+    run.early.push({ exchange: await use(first.token), at: elapsed() });
+  }
+  // Past expires_in; while it is still accepted, try again until the grace (bounded by maxWaitSeconds).
+  const lastTry = Math.min(expiresIn + graceSeconds, Math.max(expiry.maxWaitSeconds, expiresIn + 0.25));
+  await sleep((expiresIn + 0.25 - elapsed()) * 1000);
+  for (;;) {
+    const exchange = await use(first.token);
+    run.late.push({ exchange, at: elapsed() });
+    const status = exchange.response?.status;
+    if (status === 401 || status === 403 || elapsed() + 0.25 > lastTry) break;
+    await sleep(250);
+  }
+  const fresh = await obtain(expiry.apiKey);
+  run.fresh = { token: fresh.exchange, ...(fresh.token ? { use: await use(fresh.token) } : {}) };
+  return run;
+});
+
+const maxWait = runSettings().profile.tokenExpiry?.maxWaitSeconds ?? 0;
+const timeoutMs = (maxWait + 30) * 1000;
+
+check(
+  'A token of the tokenExpiry key is accepted for repeated requests while its expires_in lasts',
+  ['AUTH-08'],
+  async () => {
+    const run = await scenario();
+    if (run.early.length === 0 && run.problem) throw new Finding(run.problem.message, run.problem.exchange);
+    for (const { exchange, at } of run.early) {
+      expectAccepted(exchange, `used ${at.toFixed(1)} s after issue, expires_in ${run.expiresIn ?? '?'} s`);
+    }
+  },
+  { needs: ['tokenExpiry'], timeoutMs },
+);
+
+check(
+  'A token is refused (401 or 403 with an error list) once its expires_in seconds have passed',
+  ['AUTH-09'],
+  async () => {
+    const run = await scenario();
+    const last = run.late.at(-1);
+    if (!last)
+      throw new Finding(run.problem?.message ?? 'the expired token was never used', run.problem?.exchange);
+    expectRefusal(last.exchange, {
+      what: `a token used ${last.at.toFixed(1)} s after issue, expires_in ${run.expiresIn ?? '?'} s (${run.late.length} tries after expiry)`,
+      status: [401, 403],
+      errorList: true,
+    });
+  },
+  { needs: ['tokenExpiry'], timeoutMs },
+);
+
+check(
+  'After a token has expired, a newly requested token is accepted',
+  ['AUTH-10'],
+  async () => {
+    const run = await scenario();
+    if (!run.fresh)
+      throw new Finding(run.problem?.message ?? 'no new token was requested', run.problem?.exchange);
+    const { token, use: fresh } = run.fresh;
+    if (!fresh) {
+      throw new Finding(`POST /token after the expiry gave no access token: ${describeAnswer(token)}`, token);
+    }
+    expectAccepted(fresh, 'a token requested after the previous one expired');
+  },
+  { needs: ['tokenExpiry'], timeoutMs },
+);

@@ -1,0 +1,59 @@
+import { check } from '../../src/checks/check.ts';
+import { expectStatus } from '../../src/checks/findings.ts';
+import { expectResource } from '../../src/checks/resource.ts';
+import { api } from '../../src/checks/run-context.ts';
+import { NotExercised } from '../../src/checks/check.ts';
+import {
+  connectionDetails,
+  connectionPath,
+  expectRefused,
+  fixture,
+  fixtureConnections,
+  unknownId,
+} from './support.ts';
+
+// Spec: Endpoints > GET {base_url}/users/{user.id}/connections/{connection.id} — "Success: 200 with a
+// connection including profile, institution and accounts. Error when the identifier is not valid."
+
+check(
+  'GET /users/{user.id}/connections/{connection.id} answers 200 with the connection, including profile, institution and accounts',
+  ['CONN-09'],
+  async () => {
+    for (const exchange of await connectionDetails()) {
+      expectStatus(exchange, 200);
+      expectResource(exchange, 'connection-detail');
+    }
+  },
+  { needs: ['userId', 'connectionId'] },
+);
+
+check(
+  'GET /users/{user.id}/connections/{connection.id} for an unknown connection is refused with an error list',
+  ['CONN-10'],
+  async () => {
+    expectRefused(await api().get(connectionPath(fixture('userId'), unknownId('connection'))));
+  },
+  { needs: ['userId'] },
+);
+
+check(
+  "A connection's institution.id names an institution of the catalogue: GET /institutions/{institution.id} answers 200",
+  ['CONN-17'],
+  async () => {
+    const bodies = [await fixtureConnections(), ...(await connectionDetails())].flatMap((exchange) => {
+      const body = exchange.response?.body as { data?: unknown } | null | undefined;
+      return Array.isArray(body?.data) ? body.data : [body];
+    });
+    const ids = new Set(
+      bodies
+        .map((c) => (c as { institution?: { id?: unknown } } | null)?.institution?.id)
+        .filter((id): id is string => typeof id === 'string' && id !== ''),
+    );
+    if (ids.size === 0) throw new NotExercised('no connection names an institution id to look up');
+    const exchanges = await Promise.all(
+      [...ids].slice(0, 10).map((id) => api().get(`/institutions/${encodeURIComponent(id)}`)),
+    );
+    for (const exchange of exchanges) expectStatus(exchange, 200);
+  },
+  { needs: ['userId', 'connectionId'] },
+);

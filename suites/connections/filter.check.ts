@@ -1,0 +1,114 @@
+import { check } from '../../src/checks/check.ts';
+import {
+  expectFilterAlgebra,
+  filterOf,
+  predicted,
+  valuesSeen,
+  type FilterAlgebraOptions,
+  type FilterTerm,
+} from '../../src/checks/filter-algebra.ts';
+import { expectStatus, expectThat } from '../../src/checks/findings.ts';
+import { api } from '../../src/checks/run-context.ts';
+import { NotExercised } from '../../src/checks/check.ts';
+import { connectionsPath, fixture, fixtureConnectionItems, unknownId } from './support.ts';
+
+// Spec: Endpoints > GET {base_url}/users/{user.id}/connections — "Query: `filter` (optional), properties
+// `id`, `status`, `institution.id`. Expression shape: `<property>.<operator>('<value>')`, the operator `eq`
+// is the one seen." The values filtered on are taken from the unfiltered list itself, and a value no
+// connection has must select nothing ("exactly the connections with that ...").
+
+const probedValues = 10;
+
+async function filterSetup(): Promise<FilterAlgebraOptions & { universe: unknown[] }> {
+  const { items } = await fixtureConnectionItems();
+  const path = connectionsPath(fixture('userId'));
+  return { fetch: (filter) => api().get(path, { filter }), universe: items };
+}
+
+/** Each value seen for the property, and one no connection has, each selects exactly its connections. */
+async function expectEqFilters(property: string, absentValue: string): Promise<void> {
+  const options = await filterSetup();
+  const values = [...valuesSeen(options.universe, property, { limit: probedValues }), absentValue];
+  await Promise.all(
+    values.map((value) => expectFilterAlgebra(options, [{ property, operator: 'eq', value }])),
+  );
+}
+
+check(
+  "filter=id.eq('<id>') returns exactly the connection with that id, and none for an id no connection has",
+  ['CONN-04'],
+  () => expectEqFilters('id', unknownId('connection')),
+  { needs: ['userId'] },
+);
+
+check(
+  "filter=status.eq('<status>') returns exactly the connections with that status, and none for a status no connection has",
+  ['CONN-05'],
+  () => expectEqFilters('status', unknownId('status')),
+  { needs: ['userId'] },
+);
+
+check(
+  "filter=institution.id.eq('<id>') returns exactly the connections to that institution, and none for an institution no connection has",
+  ['CONN-06'],
+  () => expectEqFilters('institution.id', unknownId('institution')),
+  { needs: ['userId'] },
+);
+
+check(
+  'A connections filter that matches nothing answers 200 with an empty data array',
+  ['CONN-07'],
+  async () => {
+    const path = connectionsPath(fixture('userId'));
+    const exchange = await api().get(path, { filter: `id.eq('${unknownId('connection')}')` });
+    expectStatus(exchange, 200);
+    const data = (exchange.response.body as { data?: unknown } | null)?.data;
+    expectThat(
+      Array.isArray(data) && data.length === 0,
+      `expected an empty data array, got ${JSON.stringify(data)}`,
+      exchange,
+    );
+  },
+  { needs: ['userId'] },
+);
+
+check(
+  'Several connections filters together, comma-separated, each naming the same connection, answer that connection (or are refused: the spec does not show the combined form)',
+  ['CONN-04'],
+  async () => {
+    const options = await filterSetup();
+    const first = options.universe[0] as Record<string, unknown>;
+    const terms: FilterTerm[] = (['id', 'status', 'institution.id'] as const).flatMap((property) => {
+      const value =
+        property === 'institution.id'
+          ? (first.institution as { id?: unknown } | undefined)?.id
+          : first[property];
+      return typeof value === 'string' ? [{ property, operator: 'eq' as const, value }] : [];
+    });
+    const filter = filterOf(terms);
+    if (terms.length < 2 || filter === null)
+      throw new NotExercised('the first connection has no two filter values the grammar can write');
+    const exchange = await options.fetch(filter);
+    const status = exchange.response?.status ?? 0;
+    // Silent in the spec: a service may refuse the comma form, or read it as "all" or "any" of the terms.
+    if (status >= 400 && status < 500) return;
+    expectStatus(exchange, 200);
+    const data = (exchange.response.body as { data?: unknown } | null)?.data;
+    expectThat(Array.isArray(data), `expected a data array, got ${JSON.stringify(data)}`, exchange);
+    const ids = (items: unknown[]) =>
+      new Set(items.map((item) => String((item as { id?: unknown } | null)?.id)));
+    const got = ids(data);
+    const readings = (['all', 'any'] as const).map((combine) =>
+      ids(predicted(options.universe, terms, { combine })),
+    );
+    const matches = readings.some(
+      (expected) => expected.size === got.size && [...expected].every((id) => got.has(id)),
+    );
+    expectThat(
+      matches,
+      `filter=${filter}: expected the connections of every term [${[...(readings[0] ?? [])].join(', ')}] or of any term [${[...(readings[1] ?? [])].join(', ')}], got [${[...got].join(', ')}]`,
+      exchange,
+    );
+  },
+  { needs: ['userId'] },
+);

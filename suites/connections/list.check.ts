@@ -1,0 +1,74 @@
+import { check } from '../../src/checks/check.ts';
+import { describeRequest, expectStatus, expectThat, Finding } from '../../src/checks/findings.ts';
+import { expectResource, violationsOf } from '../../src/checks/resource.ts';
+import { api } from '../../src/checks/run-context.ts';
+import { formatViolations } from '../../src/validation/validator.ts';
+import { createUser, freshEmail } from '../users/support.ts';
+import { connectionsPath, expectRefused, fixtureConnections, unknownId } from './support.ts';
+
+// Spec: Endpoints > GET {base_url}/users/{user.id}/connections — "Success: 200 with a list (`type`,
+// `data` array of connections, `links.self`); empty array when none."
+
+check(
+  'GET /users/{user.id}/connections answers 200 with a list: type, a data array of connections and links.self',
+  ['CONN-01'],
+  async () => {
+    const exchange = await fixtureConnections();
+    expectStatus(exchange, 200);
+    // The envelope's type value is not stated for this list (CONN-02 checks "list"); here it must only be there.
+    const violations = violationsOf(exchange.response.body, 'connection-list').filter(
+      (v) => !(v.pointer === '/type' && v.found !== '(absent)'),
+    );
+    if (violations.length > 0)
+      throw new Finding(
+        `${describeRequest(exchange)}: not a valid connection list:\n${formatViolations(violations)}`,
+        exchange,
+      );
+    const type = (exchange.response.body as { type?: unknown }).type;
+    expectThat(
+      typeof type === 'string',
+      `expected type to be a string, got ${JSON.stringify(type)}`,
+      exchange,
+    );
+  },
+  { needs: ['userId'] },
+);
+
+check(
+  'The connections list\'s type is "list"',
+  ['CONN-02'],
+  async () => {
+    const exchange = await fixtureConnections();
+    expectStatus(exchange, 200);
+    expectResource(exchange, 'connection-list', ['/type']);
+  },
+  { needs: ['userId'] },
+);
+
+check(
+  'GET /users/{user.id}/connections for a user without connections answers 200 with an empty data array',
+  ['CONN-03'],
+  async () => {
+    const created = await createUser({ email: freshEmail('no-connections') });
+    expectStatus(created, 201);
+    const id = (created.response.body as { id?: unknown }).id;
+    expectThat(typeof id === 'string' && id !== '', 'the created user carries no id', created);
+    const exchange = await api().get(connectionsPath(id));
+    expectStatus(exchange, 200);
+    const data = (exchange.response.body as { data?: unknown } | null)?.data;
+    expectThat(
+      Array.isArray(data) && data.length === 0,
+      `expected an empty data array for a user just created, got ${JSON.stringify(data)}`,
+      exchange,
+    );
+  },
+  { needs: ['write'] },
+);
+
+check(
+  'GET /users/{user.id}/connections for an unknown user is refused with an error list',
+  ['CONN-08'],
+  async () => {
+    expectRefused(await api().get(connectionsPath(unknownId('user'))));
+  },
+);

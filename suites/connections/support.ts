@@ -1,0 +1,135 @@
+import { expectErrorList } from '../../src/checks/error-list.ts';
+import { expectThat } from '../../src/checks/findings.ts';
+import { api, runSettings } from '../../src/checks/run-context.ts';
+import type { Exchange } from '../../src/client/exchange.ts';
+import { NotExercised } from '../../src/checks/check.ts';
+
+/**
+ * Shared by the users, connections and jobs suites: the fixture user's connections, the refusal shape
+ * where the spec shows no status, and the search for credentials in a body.
+ */
+
+/** The fixtures a check declared in its needs; absent ones are caught by `needs` before the body runs. */
+export function fixture(name: 'userId' | 'connectionId' | 'connectionPassword'): string {
+  return runSettings().profile.fixtures[name] ?? '';
+}
+
+export function connectionsPath(userId: string): string {
+  return `/users/${encodeURIComponent(userId)}/connections`;
+}
+
+export function connectionPath(userId: string, connectionId: string): string {
+  return `${connectionsPath(userId)}/${encodeURIComponent(connectionId)}`;
+}
+
+/** An id no target hands out: under the run id, so a person reading a log sees where it came from. */
+export function unknownId(what: string): string {
+  return `fds-${runSettings().runId}-no-such-${what}`;
+}
+
+/**
+ * A refusal where the spec shows no status ("Other endpoints return an error when the identifier is
+ * invalid or the request fails. Their specific codes and statuses: not shown."): any 4xx with an error
+ * list. `typical` names the statuses the message expects when the answer is not a client error at all.
+ */
+export function expectRefused(exchange: Exchange, typical: readonly number[] = [400, 404]): void {
+  const status = exchange.response?.status;
+  const clientError = status !== undefined && status >= 400 && status < 500;
+  expectErrorList(exchange, { status: clientError ? [status] : [...typical] });
+}
+
+let fixtureList: Promise<Exchange> | undefined;
+
+/** GET of the fixture user's connections, sent once per worker and shared by the checks that read it. */
+export function fixtureConnections(): Promise<Exchange> {
+  fixtureList ??= api().get(connectionsPath(fixture('userId')));
+  return fixtureList;
+}
+
+/** The data array of the fixture user's list; a check that needs connections is not exercised without. */
+export async function fixtureConnectionItems(): Promise<{ exchange: Exchange; items: unknown[] }> {
+  const exchange = await fixtureConnections();
+  expectThat(
+    exchange.response?.status === 200,
+    `expected 200 with the fixture user's connections, got ${exchange.response?.status ?? exchange.failure}`,
+    exchange,
+  );
+  const data = (exchange.response?.body as { data?: unknown } | undefined)?.data;
+  expectThat(Array.isArray(data), 'expected a data array of connections', exchange);
+  // Not a finding: the profile promises a user with connections, and this one has none.
+  if (data.length === 0) throw new NotExercised('the fixture user has no connections to filter');
+  return { exchange, items: data };
+}
+
+let fixtureDetail: Promise<Exchange> | undefined;
+
+/** GET of the fixture connection, sent once per worker. */
+export function fixtureConnection(): Promise<Exchange> {
+  fixtureDetail ??= api().get(connectionPath(fixture('userId'), fixture('connectionId')));
+  return fixtureDetail;
+}
+
+/**
+ * POST /users/{user.id}/connections/{connection.id} with the fixture password: a fresh job each call. The
+ * password is an end user's bank password, so it is masked like the API key in anything recorded.
+ */
+export function updateFixtureConnection(connectionId = fixture('connectionId')): Promise<Exchange> {
+  const password = fixture('connectionPassword');
+  api().secrets.add(password);
+  return api().post(connectionPath(fixture('userId'), connectionId), { password });
+}
+
+const credentialMembers = new Set(['loginId', 'password', 'securityCode']);
+
+/** JSON pointers of every loginId, password or securityCode member, at any depth of a body. */
+export function credentialPointers(body: unknown, pointer = ''): string[] {
+  if (body === null || typeof body !== 'object') return [];
+  const found: string[] = [];
+  for (const [key, value] of Object.entries(body)) {
+    const here = `${pointer}/${key.replaceAll('~', '~0').replaceAll('/', '~1')}`;
+    if (credentialMembers.has(key)) found.push(here);
+    found.push(...credentialPointers(value, here));
+  }
+  return found;
+}
+
+/** Fails when the body carries a credential; the message names where, never the value. */
+export function expectNoCredentials(exchange: Exchange): void {
+  const found = credentialPointers(exchange.response?.body);
+  expectThat(
+    found.length === 0,
+    `the response carries credentials the spec says are never returned: ${found.join(', ')}`,
+    exchange,
+  );
+}
+
+let details: Promise<Exchange[]> | undefined;
+
+/** Most connections whose single retrieval the field checks read. */
+const detailLimit = 10;
+
+/**
+ * GET of each connection of the fixture user (the fixture connection first, then the others of the list,
+ * at most ten in all), sent once per worker: field checks then cover every connection the profile exposes.
+ */
+export function connectionDetails(): Promise<Exchange[]> {
+  details ??= (async () => {
+    const userId = fixture('userId');
+    const list = await fixtureConnections();
+    const data = (list.response?.body as { data?: unknown } | undefined)?.data;
+    const listed = Array.isArray(data)
+      ? data
+          .map((c) => (c as { id?: unknown } | null)?.id)
+          .filter((id): id is string => typeof id === 'string')
+      : [];
+    const ids = [...new Set([fixture('connectionId'), ...listed])]
+      .filter((id) => id !== '')
+      .slice(0, detailLimit);
+    return Promise.all(
+      ids.map((id) =>
+        id === fixture('connectionId') ? fixtureConnection() : api().get(connectionPath(userId, id)),
+      ),
+    );
+  })();
+  return details;
+}

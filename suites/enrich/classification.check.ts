@@ -1,0 +1,81 @@
+import { check } from '../../src/checks/check.ts';
+import { expectThat } from '../../src/checks/findings.ts';
+import { preview } from '../../src/validation/validator.ts';
+import {
+  anyQuery,
+  enrichResult,
+  expectEach,
+  fixtureQueries,
+  getEnrich,
+  judgeable,
+} from './enrich-request.ts';
+
+// Spec: Endpoints > GET {base_url}/enrich — "`accountType` and `amount` are both needed for transaction
+// classification; when they are not provided the query is treated as a payment transaction and
+// categorised accordingly."
+
+/** The profile's descriptions (a match and a no-match) and a plain one; a payment whatever they say. */
+function descriptions(): string[] {
+  return [...new Set([...fixtureQueries(), anyQuery(), 'EFTPOS PURCHASE 1234 SYDNEY'])];
+}
+
+check(
+  'Without accountType and amount, GET /enrich classifies the query as a payment (class "payment")',
+  ['ENRICH-15'],
+  async () => {
+    const exchanges = await Promise.all(descriptions().map((q) => getEnrich({ q })));
+    // Only results are judged: a valid query answered otherwise fails the checks about valid queries.
+    expectEach(judgeable(exchanges), (exchange) => {
+      const result = enrichResult(exchange);
+      expectThat(
+        result.class === 'payment',
+        `neither accountType nor amount was given, so class must be "payment"; got ${preview(result.class)}`,
+        exchange,
+      );
+    });
+  },
+  { needs: ['enrich'] },
+);
+
+check(
+  'With only one of accountType and amount, GET /enrich still classifies the query as a payment',
+  ['ENRICH-16'],
+  async () => {
+    const exchanges = await Promise.all([
+      getEnrich({ accountType: 'savings' }),
+      getEnrich({ accountType: 'transaction' }),
+      getEnrich({ amount: '-12.50' }),
+      getEnrich({ amount: '250.00' }),
+    ]);
+    // Only results are judged: a valid query answered otherwise fails the checks about valid queries.
+    expectEach(judgeable(exchanges), (exchange) => {
+      const result = enrichResult(exchange);
+      expectThat(
+        result.class === 'payment',
+        `accountType and amount are both needed to classify; with one alone class should stay "payment", got ${preview(result.class)}`,
+        exchange,
+      );
+    });
+  },
+  { needs: ['enrich'] },
+);
+
+check(
+  'A query classified as a payment by default (no accountType, no amount) has direction "debit"',
+  ['ENRICH-17'],
+  async () => {
+    const exchanges = await Promise.all(descriptions().map((q) => getEnrich({ q })));
+    // Only results are judged: a valid query answered otherwise fails the checks about valid queries.
+    expectEach(judgeable(exchanges), (exchange) => {
+      const result = enrichResult(exchange);
+      // Only a default payment is judged; a wrong class is ENRICH-15's failure, not this one's.
+      if (result.class !== 'payment') return;
+      expectThat(
+        result.direction === 'debit',
+        `a payment is a debit class (Affordability transaction, Debit classes), so direction should be "debit"; got ${preview(result.direction)}`,
+        exchange,
+      );
+    });
+  },
+  { needs: ['enrich'] },
+);

@@ -1,0 +1,114 @@
+import { check } from '../../src/checks/check.ts';
+import { expectErrorList } from '../../src/checks/error-list.ts';
+import { expectStatus } from '../../src/checks/findings.ts';
+import { expectEach, getEnrich, type EnrichParameters } from './enrich-request.ts';
+
+// Spec: Endpoints > GET {base_url}/enrich — "Invalid parameters return an error list (400)"; Errors —
+// "Enrich: invalid parameter values return 400 with code `parameter-not-valid` and `source.parameter`
+// naming the parameter". Every request changes exactly one parameter of an otherwise valid query.
+
+/** An institution identifier no catalogue holds: it carries this suite's name. */
+const unknownInstitution = 'fds-conformance-unknown-institution';
+
+for (const parameter of ['q', 'institution', 'country'] as const) {
+  check(
+    `GET /enrich without the required parameter ${parameter} is refused with 400 and an error list`,
+    ['ENRICH-02'],
+    async () => {
+      const exchange = await getEnrich({ [parameter]: undefined });
+      // The code of a missing (rather than invalid) parameter is not shown: any error list will do.
+      expectErrorList(exchange, { status: [400] });
+    },
+    { needs: ['enrich'] },
+  );
+}
+
+check(
+  'GET /enrich with q of 2 characters (or 1) is refused with 400',
+  ['ENRICH-03'],
+  async () => {
+    const exchanges = await Promise.all([getEnrich({ q: 'KF' }), getEnrich({ q: 'K' })]);
+    expectEach(exchanges, (exchange) => expectStatus(exchange, 400));
+  },
+  { needs: ['enrich'] },
+);
+
+check(
+  'GET /enrich with an institution that is no recognised institution identifier is refused with 400',
+  ['ENRICH-06'],
+  async () => {
+    const exchange = await getEnrich({ institution: unknownInstitution });
+    expectStatus(exchange, 400);
+  },
+  { needs: ['enrich'] },
+);
+
+check(
+  'GET /enrich with a country that is not two letters (AUS, A1, 036, Australia) is refused with 400',
+  ['ENRICH-07'],
+  async () => {
+    const exchanges = await Promise.all(
+      ['AUS', 'A1', '036', 'Australia'].map((country) => getEnrich({ country })),
+    );
+    expectEach(exchanges, (exchange) => expectStatus(exchange, 400));
+  },
+  { needs: ['enrich'] },
+);
+
+check(
+  'GET /enrich with country XX, a user-assigned code that ISO 3166 gives to no country, is refused with 400',
+  ['ENRICH-07'],
+  async () => {
+    const exchange = await getEnrich({ country: 'XX' });
+    expectStatus(exchange, 400);
+  },
+  { needs: ['enrich'] },
+);
+
+check(
+  'GET /enrich with an accountType outside its six values (checking, creditcard, investment) is refused with 400',
+  ['ENRICH-11'],
+  async () => {
+    const exchanges = await Promise.all(
+      ['checking', 'creditcard', 'investment'].map((accountType) => getEnrich({ accountType })),
+    );
+    expectEach(exchanges, (exchange) => expectStatus(exchange, 400));
+  },
+  { needs: ['enrich'] },
+);
+
+check(
+  'GET /enrich with an amount that is not a decimal number (12,50, abc, 1e3) is refused with 400',
+  ['ENRICH-13'],
+  async () => {
+    const exchanges = await Promise.all(
+      ['12,50', 'abc', '1e3'].map((amount) => getEnrich({ accountType: 'transaction', amount })),
+    );
+    expectEach(exchanges, (exchange) => expectStatus(exchange, 400));
+  },
+  { needs: ['enrich'] },
+);
+
+/** One invalid value per parameter, with the parameter the refusal must name. */
+const invalidValues: [keyof EnrichParameters, string][] = [
+  ['q', 'KF'],
+  ['institution', unknownInstitution],
+  ['country', 'AUS'],
+  ['accountType', 'checking'],
+  ['amount', 'abc'],
+];
+
+for (const [parameter, value] of invalidValues) {
+  check(
+    `GET /enrich refuses an invalid ${parameter} ("${value}") with 400, code parameter-not-valid and source.parameter "${parameter}"`,
+    ['ENRICH-14'],
+    async () => {
+      const exchange = await getEnrich({
+        ...(parameter === 'amount' ? { accountType: 'transaction' } : {}),
+        [parameter]: value,
+      });
+      expectErrorList(exchange, { status: [400], code: ['parameter-not-valid'], parameter });
+    },
+    { needs: ['enrich'] },
+  );
+}

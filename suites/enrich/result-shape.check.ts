@@ -1,0 +1,306 @@
+import { check } from '../../src/checks/check.ts';
+import { expectThat } from '../../src/checks/findings.ts';
+import { expectResource } from '../../src/checks/resource.ts';
+import type { Exchange } from '../../src/client/exchange.ts';
+import { preview } from '../../src/validation/validator.ts';
+import {
+  anyQuery,
+  enrichFixture,
+  enrichResult,
+  expectEach,
+  getEnrich,
+  isObject,
+  judgeable,
+  nothingToJudge,
+  sampleResults,
+} from './enrich-request.ts';
+
+// Spec: Resources and their fields > Enrich result (with Merchant, Location, Category and Links). Field
+// checks judge every result the suite can get (the profile's matching and no-match queries and a
+// classified query); member checks judge the matched result, and are not exercised when its member is null.
+
+/** Each sample result judged only under the pointers of one field-level requirement. */
+async function expectFieldsOfSamples(pointers: string[]): Promise<void> {
+  const exchanges = await sampleResults();
+  expectEach(exchanges, (exchange) => {
+    enrichResult(exchange);
+    expectResource(exchange, 'enrich', pointers);
+  });
+}
+
+/** The result of the profile's matching query, whose member `name` must be an object to be judged. */
+async function matchedMember(name: 'merchant' | 'location' | 'category'): Promise<Exchange> {
+  const [exchange] = judgeable([await getEnrich({ q: enrichFixture().matchingQuery })]) as [Exchange];
+  const { data } = enrichResult(exchange);
+  if (!isObject(data?.[name]))
+    nothingToJudge(
+      `the result of fixtures.enrich.matchingQuery has no ${name} object to judge (data.${name} is ${preview(data?.[name])})`,
+    );
+  return exchange;
+}
+
+check('An enrich result carries type "enrich"', ['ENRICH-21'], () => expectFieldsOfSamples(['/type']), {
+  needs: ['enrich'],
+});
+
+check(
+  'An enrich result carries direction, "debit" or "credit"',
+  ['ENRICH-22'],
+  () => expectFieldsOfSamples(['/direction']),
+  { needs: ['enrich'] },
+);
+
+check(
+  'An enrich result carries class, a string naming the kind of transaction',
+  ['ENRICH-23'],
+  () => expectFieldsOfSamples(['/class']),
+  { needs: ['enrich'] },
+);
+
+check(
+  "An enrich result's data is an object with members merchant, location and category, each an object or null",
+  ['ENRICH-24'],
+  async () => {
+    const exchanges = await sampleResults();
+    expectEach(exchanges, (exchange) => {
+      const { data } = enrichResult(exchange);
+      expectThat(isObject(data), `data must be an object, got ${preview(data)}`, exchange);
+      const wrong = (['merchant', 'location', 'category'] as const).filter(
+        (member) => !(member in data) || !(data[member] === null || isObject(data[member])),
+      );
+      expectThat(
+        wrong.length === 0,
+        `data.merchant, data.location and data.category must each be present, an object or null: ${wrong
+          .map((member) => `data.${member} is ${preview(data[member])}`)
+          .join('; ')}`,
+        exchange,
+      );
+    });
+  },
+  { needs: ['enrich'] },
+);
+
+check(
+  "An enrich result's links is an object with members self (a link), logo-master and logo-thumb",
+  ['ENRICH-25'],
+  async () => {
+    const exchanges = await sampleResults();
+    expectEach(exchanges, (exchange) => {
+      const { links } = enrichResult(exchange);
+      expectThat(isObject(links), `links must be an object, got ${preview(links)}`, exchange);
+      const missing = (['self', 'logo-master', 'logo-thumb'] as const).filter((member) => !(member in links));
+      expectThat(
+        missing.length === 0,
+        `links must have members self, logo-master and logo-thumb; missing: ${missing.join(', ')}`,
+        exchange,
+      );
+      expectThat(
+        typeof links.self === 'string' && links.self !== '',
+        `links.self must be a link (a string), got ${preview(links.self)}`,
+        exchange,
+      );
+    });
+  },
+  { needs: ['enrich'] },
+);
+
+check(
+  "An enrich result's links.self refers to the original query: the enrich path with the q sent",
+  ['ENRICH-26'],
+  async () => {
+    const q = anyQuery();
+    const [exchange] = judgeable([await getEnrich({ q })]) as [Exchange];
+    const { links } = enrichResult(exchange);
+    const self = links?.self;
+    if (typeof self !== 'string') nothingToJudge(`links.self is ${preview(self)}, not a link to compare`);
+    let url: URL | undefined;
+    try {
+      url = new URL(self, exchange.request.url);
+    } catch {
+      url = undefined;
+    }
+    expectThat(url !== undefined, `links.self ${preview(self)} is not a URL reference`, exchange);
+    // Absolute and relative links are both accepted: only the path's end and q are compared.
+    expectThat(
+      /\/enrich\/?$/.test(url.pathname) && url.searchParams.get('q') === q,
+      `links.self should refer to the query sent (path ending /enrich, q ${preview(q)}), got ${preview(self)}`,
+      exchange,
+    );
+  },
+  { needs: ['enrich'] },
+);
+
+check(
+  "A matched merchant's location lies in the country the query named (when location.country is a two-letter code)",
+  ['ENRICH-08'],
+  async () => {
+    const exchange = await matchedMember('location');
+    const location = enrichResult(exchange).data?.location as Record<string, unknown>;
+    const country = location.country;
+    // Whether location.country is a name or a code is not shown: only a two-letter code is compared.
+    if (typeof country !== 'string' || !/^[A-Za-z]{2}$/.test(country))
+      nothingToJudge(`location.country is ${preview(country)}, not a two-letter code to compare`);
+    const asked = enrichFixture().country;
+    expectThat(
+      country.toUpperCase() === asked.toUpperCase(),
+      `country=${asked} limits the search to that country, but the matched location is in ${preview(country)}`,
+      exchange,
+    );
+  },
+  { needs: ['enrich', 'enrichMatch'] },
+);
+
+check(
+  "A merchant's id, businessName and website are strings",
+  ['ENRICH-27'],
+  async () => {
+    const exchange = await matchedMember('merchant');
+    expectResource(exchange, 'enrich', [
+      '/data/merchant/id',
+      '/data/merchant/businessName',
+      '/data/merchant/website',
+    ]);
+  },
+  { needs: ['enrich', 'enrichMatch'] },
+);
+
+check(
+  "A merchant's phoneNumber is an object with local and international strings",
+  ['ENRICH-28'],
+  async () => {
+    const exchange = await matchedMember('merchant');
+    expectResource(exchange, 'enrich', ['/data/merchant/phoneNumber']);
+  },
+  { needs: ['enrich', 'enrichMatch'] },
+);
+
+check(
+  "A location's postalCode, suburb, state, country and formattedAddress are strings",
+  ['ENRICH-29'],
+  async () => {
+    const exchange = await matchedMember('location');
+    expectResource(
+      exchange,
+      'enrich',
+      ['postalCode', 'suburb', 'state', 'country', 'formattedAddress'].map((m) => `/data/location/${m}`),
+    );
+  },
+  { needs: ['enrich', 'enrichMatch'] },
+);
+
+check(
+  "A location's geometry is an object with lat and lng, both strings",
+  ['ENRICH-30'],
+  async () => {
+    const exchange = await matchedMember('location');
+    expectResource(exchange, 'enrich', ['/data/location/geometry']);
+  },
+  { needs: ['enrich', 'enrichMatch'] },
+);
+
+check(
+  'A category is an object anzsic with members division, subdivision, group and class, each with code and title strings',
+  ['ENRICH-31'],
+  async () => {
+    const exchange = await matchedMember('category');
+    expectResource(exchange, 'enrich', ['/data/category']);
+  },
+  { needs: ['enrich', 'enrichMatch'] },
+);
+
+/** The logo links of a result, by name. */
+function logos(exchange: Exchange): [string, unknown][] {
+  const { links } = enrichResult(exchange);
+  return [
+    ['logo-master', links?.['logo-master']],
+    ['logo-thumb', links?.['logo-thumb']],
+  ];
+}
+
+check(
+  'links.logo-master is a link (a string) or null',
+  ['ENRICH-32'],
+  async () => {
+    const exchanges = await sampleResults();
+    expectEach(exchanges, (exchange) => {
+      const master = enrichResult(exchange).links?.['logo-master'];
+      expectThat(
+        master === null || (typeof master === 'string' && master !== ''),
+        `links.logo-master must be a link or null, got ${preview(master)}`,
+        exchange,
+      );
+    });
+  },
+  { needs: ['enrich'] },
+);
+
+check(
+  'links.logo-thumb is a link whenever links.logo-master is (the master is given for both when no thumbnail exists)',
+  ['ENRICH-33'],
+  async () => {
+    const exchanges = await sampleResults();
+    expectEach(exchanges, (exchange) => {
+      const { links } = enrichResult(exchange);
+      const master = links?.['logo-master'];
+      const thumb = links?.['logo-thumb'];
+      if (typeof master !== 'string' || master === '') return;
+      expectThat(
+        typeof thumb === 'string' && thumb !== '',
+        `links.logo-master is ${preview(master)}, so links.logo-thumb must be a link too (the master itself when no thumbnail exists), got ${preview(thumb)}`,
+        exchange,
+      );
+    });
+  },
+  { needs: ['enrich'] },
+);
+
+const logoFormats = new Set(['svg', 'png', 'jpg', 'jpeg', 'gif']);
+
+/**
+ * Extensions that name some other image or document format. An extension outside both sets (`.php`,
+ * `.ashx`, `.v2`) does not show the format of what the link serves, so such a link is not judged.
+ */
+const otherFormats = new Set([
+  'webp',
+  'bmp',
+  'tif',
+  'tiff',
+  'ico',
+  'avif',
+  'heic',
+  'heif',
+  'jxl',
+  'jp2',
+  'pdf',
+  'eps',
+  'psd',
+]);
+
+check(
+  'Logo links whose path shows a file extension point to an svg, png, jpg, jpeg or gif image',
+  ['ENRICH-34'],
+  async () => {
+    const exchanges = await sampleResults();
+    expectEach(exchanges, (exchange) => {
+      const wrong: string[] = [];
+      for (const [name, link] of logos(exchange)) {
+        if (typeof link !== 'string') continue;
+        let path: string;
+        try {
+          path = new URL(link, exchange.request.url).pathname;
+        } catch {
+          continue;
+        }
+        const extension = /\.([A-Za-z0-9]+)$/.exec(path)?.[1]?.toLowerCase();
+        if (extension && otherFormats.has(extension) && !logoFormats.has(extension))
+          wrong.push(`links.${name} is ${preview(link)} (.${extension})`);
+      }
+      expectThat(
+        wrong.length === 0,
+        `logo formats are svg, png, jpg, jpeg and gif: ${wrong.join('; ')}`,
+        exchange,
+      );
+    });
+  },
+  { needs: ['enrich'] },
+);

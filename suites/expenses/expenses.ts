@@ -1,0 +1,169 @@
+import type { Exchange } from '../../src/client/exchange.ts';
+import { NotExercised } from '../../src/checks/check.ts';
+import { describeAnswer, describeRequest, Finding } from '../../src/checks/findings.ts';
+import { violationsOf } from '../../src/checks/resource.ts';
+import { api, runSettings } from '../../src/checks/run-context.ts';
+import { formatViolations } from '../../src/validation/validator.ts';
+
+/** POST /users/{user.id}/expenses (spec: Endpoints). */
+export function expensesPath(userId: string): string {
+  return `/users/${encodeURIComponent(userId)}/expenses`;
+}
+
+export function fixtureUser(): string {
+  const userId = runSettings().profile.fixtures.userId;
+  if (!userId) throw new NotExercised('the profile gives no fixtures.userId');
+  return userId;
+}
+
+export interface TimedExchange {
+  exchange: Exchange;
+  /** The clock just before the request was sent and just after its answer came. */
+  sentAt: number;
+  answeredAt: number;
+}
+
+async function timed(send: () => Promise<Exchange>): Promise<TimedExchange> {
+  const sentAt = Date.now();
+  const exchange = await send();
+  return { exchange, sentAt, answeredAt: Date.now() };
+}
+
+/**
+ * Expenses resources created once per worker, target and body: several checks look at the same summary
+ * (the field-level checks, the default range), and two properties draw the same ranges from one seed.
+ */
+const created = new Map<string, Promise<TimedExchange>>();
+
+export function createExpenses(body: unknown, userId = fixtureUser()): Promise<TimedExchange> {
+  const key = `${runSettings().profile.baseUrl} ${userId} ${JSON.stringify(body)}`;
+  let answer = created.get(key);
+  if (!answer) created.set(key, (answer = timed(() => api().post(expensesPath(userId), body))));
+  return answer;
+}
+
+/** The summary of the fixture user with every member left to its default. */
+export function defaultExpenses(): Promise<TimedExchange> {
+  return createExpenses({});
+}
+
+/** The body of a 200 answer, or a Finding naming what came instead. */
+export function expensesBody(exchange: Exchange): Record<string, unknown> {
+  const body = exchange.response?.body;
+  if (exchange.response?.status !== 200 || body === null || typeof body !== 'object' || Array.isArray(body))
+    throw new Finding(
+      `${describeRequest(exchange)}: expected 200 with an expenses resource, got ${describeAnswer(exchange)}`,
+      exchange,
+    );
+  return body as Record<string, unknown>;
+}
+
+/**
+ * Whether a violation at `pointer` concerns the field at `pattern` (`*` for one segment): the field itself
+ * or a value above it (a missing or mistyped parent), never a value below it. Field-level requirements
+ * nest here (payments holds subCategory holds changeHistory), so a subtree match would fail a requirement
+ * for a field that belongs to another.
+ */
+function concernsField(pointer: string, pattern: string): boolean {
+  const parts = pointer === '' ? [] : pointer.split('/').slice(1);
+  const expected = pattern.split('/').slice(1);
+  if (parts.length > expected.length) return false;
+  return parts.every((part, i) => expected[i] === '*' || expected[i] === part);
+}
+
+/**
+ * The 200 answer's expenses resource conforms at these fields (schemas/expenses.schema.json); `label`
+ * names them in the message when the list of pointers is long.
+ */
+export function expectExpensesFields(exchange: Exchange, fields: string[], label = fields.join(', ')): void {
+  expensesBody(exchange);
+  const violations = violationsOf(exchange.response?.body, 'expenses').filter((v) =>
+    fields.some((field) => concernsField(v.pointer, field)),
+  );
+  if (violations.length === 0) return;
+  throw new Finding(
+    `${describeRequest(exchange)}: not a valid expenses resource at ${label}:\n${formatViolations(violations)}`,
+    exchange,
+  );
+}
+
+/** The summary blocks of the expenses resource. */
+export const summaryBlocks = [
+  'cashWithdrawals',
+  'bankFees',
+  'externalTransfers',
+  'loanInterests',
+  'loanRepayments',
+] as const;
+
+/**
+ * Which of the accounts a link refers to: links may be absolute or relative URLs or bare identifiers, so
+ * an account is recognised by its identifier ending the link (query and fragment aside).
+ */
+export function linkedAccount(link: unknown, accountIds: string[]): string | undefined {
+  if (typeof link !== 'string') return undefined;
+  const path = link.replace(/[?#].*$/, '').replace(/\/+$/, '');
+  const last = path.slice(path.lastIndexOf('/') + 1);
+  let decoded = last;
+  try {
+    decoded = decodeURIComponent(last);
+  } catch {
+    // a malformed escape: compare the raw segment
+  }
+  return accountIds.find((id) => path === id || path.endsWith(`/${id}`) || decoded === id);
+}
+
+/** links.accounts of an expenses resource, or undefined when it is no array (EXP-19's finding). */
+export function accountLinks(body: Record<string, unknown>): unknown[] | undefined {
+  const links = body.links as { accounts?: unknown } | null | undefined;
+  return Array.isArray(links?.accounts) ? links.accounts : undefined;
+}
+
+function accountIdsOf(exchange: Exchange): string[] {
+  const accounts = (exchange.response?.body as { accounts?: { data?: unknown } } | null)?.accounts;
+  const data = Array.isArray(accounts?.data) ? (accounts.data as { id?: unknown }[]) : [];
+  return data.map((a) => a?.id).filter((id): id is string => typeof id === 'string');
+}
+
+async function connectionAccounts(userId: string, connectionId: string): Promise<string[]> {
+  const exchange = await api().get(
+    `/users/${encodeURIComponent(userId)}/connections/${encodeURIComponent(connectionId)}`,
+  );
+  if (exchange.response?.status !== 200)
+    throw new NotExercised(
+      `the accounts of connection ${connectionId} could not be read: ${describeAnswer(exchange)}`,
+    );
+  return accountIdsOf(exchange);
+}
+
+/** Account identifiers of the fixture connection, from its single retrieval (spec: Connection, accounts). */
+export async function fixtureConnectionAccounts(): Promise<string[]> {
+  const { userId, connectionId } = runSettings().profile.fixtures;
+  if (!userId || !connectionId)
+    throw new NotExercised('the profile gives no fixtures.userId and connectionId');
+  const ids = await connectionAccounts(userId, connectionId);
+  if (ids.length === 0) throw new NotExercised(`the fixture connection ${connectionId} lists no accounts`);
+  return ids;
+}
+
+/** Most connections read to learn a user's accounts: a bound, so a hostile list cannot stretch a check. */
+const maxConnections = 50;
+
+/** Every account of the fixture user: the accounts of each of its connections. */
+export async function userAccounts(): Promise<string[]> {
+  const userId = fixtureUser();
+  const list = await api().get(`/users/${encodeURIComponent(userId)}/connections`);
+  const data = (list.response?.body as { data?: unknown } | null)?.data;
+  if (list.response?.status !== 200 || !Array.isArray(data))
+    throw new NotExercised(`the connections of user ${userId} could not be listed: ${describeAnswer(list)}`);
+  const connectionIds = (data as { id?: unknown }[])
+    .map((c) => c?.id)
+    .filter((id): id is string => typeof id === 'string');
+  if (connectionIds.length > maxConnections)
+    throw new NotExercised(
+      `user ${userId} has more than ${maxConnections} connections to read accounts from`,
+    );
+  const ids = (await Promise.all(connectionIds.map((id) => connectionAccounts(userId, id)))).flat();
+  if (ids.length === 0) throw new NotExercised(`the connections of user ${userId} list no accounts`);
+  return [...new Set(ids)];
+}

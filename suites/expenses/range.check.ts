@@ -1,0 +1,152 @@
+import {
+  addMonths,
+  isMonth,
+  monthIndex,
+  monthOf,
+  monthRange,
+  type MonthRange,
+} from '../../src/checks/arbitraries/expenses.ts';
+import { check } from '../../src/checks/check.ts';
+import { expectThat } from '../../src/checks/findings.ts';
+import { forAll } from '../../src/checks/property.ts';
+import {
+  createExpenses,
+  defaultExpenses,
+  expensesBody,
+  summaryBlocks,
+  type TimedExchange,
+} from './expenses.ts';
+
+/** Most the server's clock (its Date header) may differ from ours and still name the current month. */
+const clockSkewMs = 24 * 60 * 60 * 1000;
+
+/**
+ * The months that may be "the current month" of a request, by the UTC clock: the month when it was sent
+ * and when it was answered (both, if the month changed meanwhile), and the month of the answer's Date
+ * header, the server's own clock, when that is within a day of ours.
+ */
+function currentMonths({ exchange, sentAt, answeredAt }: TimedExchange): string[] {
+  const months = new Set([monthOf(sentAt), monthOf(answeredAt)]);
+  const date = Date.parse(exchange.response?.headers.date ?? '');
+  if (!Number.isNaN(date) && date > sentAt - clockSkewMs && date < answeredAt + clockSkewMs)
+    months.add(monthOf(date));
+  return [...months];
+}
+
+check(
+  'Without toMonth, the expenses range ends with the current month',
+  ['EXP-02'],
+  async () => {
+    const answer = await defaultExpenses();
+    const { toMonth } = expensesBody(answer.exchange);
+    const expected = currentMonths(answer);
+    expectThat(
+      typeof toMonth === 'string' && expected.includes(toMonth),
+      `expected toMonth ${expected.join(' or ')} (the current month, UTC), got ${JSON.stringify(toMonth)}`,
+      answer.exchange,
+    );
+  },
+  { needs: ['write', 'userId'] },
+);
+
+check(
+  'Without fromMonth, the expenses range starts 13 months before the current month',
+  ['EXP-03'],
+  async () => {
+    const answer = await defaultExpenses();
+    const { fromMonth } = expensesBody(answer.exchange);
+    const expected = currentMonths(answer).map((month) => addMonths(month, -13));
+    expectThat(
+      typeof fromMonth === 'string' && expected.includes(fromMonth),
+      `expected fromMonth ${expected.join(' or ')} (13 months before the current month, UTC), got ${JSON.stringify(fromMonth)}`,
+      answer.exchange,
+    );
+  },
+  { needs: ['write', 'userId'] },
+);
+
+check(
+  "An expenses resource's fromMonth is not after its toMonth",
+  ['EXP-11'],
+  async () => {
+    const { exchange } = await defaultExpenses();
+    const { fromMonth, toMonth } = expensesBody(exchange);
+    // Months not in YYYY-MM form are EXP-10's finding.
+    if (!isMonth(fromMonth) || !isMonth(toMonth)) return;
+    expectThat(
+      monthIndex(fromMonth) <= monthIndex(toMonth),
+      `fromMonth ${fromMonth} is after toMonth ${toMonth}`,
+      exchange,
+    );
+  },
+  { needs: ['write', 'userId'] },
+);
+
+/** Ranges within three years back from the current month, drawn once per check. */
+function ranges() {
+  return monthRange(monthOf(Date.now()), 36);
+}
+
+check(
+  'Given fromMonth and toMonth, the expenses resource reports that same range',
+  ['EXP-04'],
+  async () => {
+    await forAll(ranges(), async (range: MonthRange) => {
+      const { exchange } = await createExpenses(range);
+      const { fromMonth, toMonth } = expensesBody(exchange);
+      expectThat(
+        fromMonth === range.fromMonth && toMonth === range.toMonth,
+        `asked for ${range.fromMonth} to ${range.toMonth}, got fromMonth ${JSON.stringify(fromMonth)} and toMonth ${JSON.stringify(toMonth)}`,
+        exchange,
+      );
+    });
+  },
+  { needs: ['write', 'userId'] },
+);
+
+/** Every changeHistory of the resource, with where it lies. */
+function changeHistories(body: Record<string, unknown>): { where: string; entries: unknown[] }[] {
+  const histories: { where: string; entries: unknown[] }[] = [];
+  const add = (where: string, value: unknown) => {
+    if (Array.isArray(value)) histories.push({ where, entries: value });
+  };
+  for (const block of summaryBlocks)
+    add(`${block}.changeHistory`, (body[block] as { changeHistory?: unknown })?.changeHistory);
+  const payments = Array.isArray(body.payments) ? (body.payments as { subCategory?: unknown }[]) : [];
+  payments.forEach((payment, p) => {
+    const subCategories = Array.isArray(payment?.subCategory)
+      ? (payment.subCategory as { changeHistory?: unknown }[])
+      : [];
+    subCategories.forEach((sub, s) =>
+      add(`payments[${p}].subCategory[${s}].changeHistory`, sub?.changeHistory),
+    );
+  });
+  return histories;
+}
+
+check(
+  "Every changeHistory date lies within the resource's fromMonth to toMonth",
+  ['EXP-18'],
+  async () => {
+    const datesInRange = async ({ exchange }: TimedExchange) => {
+      const body = expensesBody(exchange);
+      const { fromMonth, toMonth } = body;
+      // A range or a date not in YYYY-MM form is EXP-10's or EXP-17's finding.
+      if (!isMonth(fromMonth) || !isMonth(toMonth)) return;
+      const outside = changeHistories(body).flatMap(({ where, entries }) =>
+        entries
+          .map((entry) => (entry as { date?: unknown })?.date)
+          .filter((date): date is string => isMonth(date) && (date < fromMonth || date > toMonth))
+          .map((date) => `${where} ${date}`),
+      );
+      expectThat(
+        outside.length === 0,
+        `${outside.length} changeHistory date(s) outside ${fromMonth} to ${toMonth}: ${outside.slice(0, 10).join(', ')}`,
+        exchange,
+      );
+    };
+    await datesInRange(await defaultExpenses());
+    await forAll(ranges(), async (range: MonthRange) => datesInRange(await createExpenses(range)));
+  },
+  { needs: ['write', 'userId'] },
+);

@@ -1,0 +1,93 @@
+import type { Exchange } from '../../src/client/exchange.ts';
+import { NotExercised } from '../../src/checks/check.ts';
+import { describeRequest, expectStatus, expectThat, Finding } from '../../src/checks/findings.ts';
+import { violationsOf } from '../../src/checks/resource.ts';
+import { api, runSettings } from '../../src/checks/run-context.ts';
+import { formatViolations } from '../../src/validation/validator.ts';
+
+/**
+ * Shared by the institution checks: the catalogue and each filtered list are fetched once per worker and
+ * target (the catalogue does not change while a run looks at it, and a real one can be large), so the
+ * field-level checks and the filter algebra cost one request per distinct query.
+ */
+const answers = new Map<string, Promise<Exchange>>();
+
+function once(key: string, send: () => Promise<Exchange>): Promise<Exchange> {
+  const full = `${runSettings().profile.baseUrl} ${key}`;
+  let answer = answers.get(full);
+  if (!answer) answers.set(full, (answer = send()));
+  return answer;
+}
+
+/** GET /institutions with the filter (none: the whole catalogue). */
+export function institutionList(filter?: string): Promise<Exchange> {
+  return once(`list ${filter ?? ''}`, () => api().get('/institutions', filter ? { filter } : undefined));
+}
+
+/** GET /institutions/{institution.id}. */
+export function institution(id: string): Promise<Exchange> {
+  return once(`one ${id}`, () => api().get(`/institutions/${encodeURIComponent(id)}`));
+}
+
+export type Institution = Record<string, unknown>;
+
+/** The unfiltered catalogue; a check that needs it fails with the answer when it is not a 200 list. */
+export async function catalogue(): Promise<{ exchange: Exchange; items: Institution[] }> {
+  const exchange = await institutionList();
+  expectStatus(exchange, 200);
+  const data = (exchange.response.body as { data?: unknown } | null)?.data;
+  expectThat(
+    Array.isArray(data),
+    `expected the institution list's data array, got ${JSON.stringify(data)}`,
+    exchange,
+  );
+  return { exchange, items: data as Institution[] };
+}
+
+/** The institution single retrieval is checked on: the profile's fixture, else the first one listed. */
+export async function subjectId(): Promise<string> {
+  const fixture = runSettings().profile.fixtures.institutionId;
+  if (fixture) return fixture;
+  const { items } = await catalogue();
+  const id = items.map((i) => i.id).find((x) => typeof x === 'string');
+  if (id === undefined)
+    throw new NotExercised('the profile names no institution and the catalogue lists none with an id');
+  return id as string;
+}
+
+/** An id no catalogue holds, recognisable as the run's. */
+export function unknownInstitutionId(): string {
+  return `fds-${runSettings().runId}-no-such-institution`;
+}
+
+/**
+ * Field-level conformance of every institution the suite sees: each entry of the catalogue and the single
+ * retrieval of the subject (when it answers 200; INST-08 judges that answer). Only violations under the
+ * pointers count, so a field-level requirement fails for its own fields only.
+ */
+export async function expectEveryInstitution(pointers: string[]): Promise<void> {
+  const [{ exchange: list, items }, single] = await Promise.all([
+    catalogue(),
+    subjectId().then((id) => institution(id)),
+  ]);
+  const seen: { where: string; body: unknown; exchange: Exchange }[] = items.map((item, index) => ({
+    where: `data[${index}] (id ${JSON.stringify(item?.id)})`,
+    body: item,
+    exchange: list,
+  }));
+  if (single.response?.status === 200)
+    seen.push({ where: 'the single retrieval', body: single.response.body, exchange: single });
+  const offenders = seen
+    .map((entry) => ({ ...entry, violations: violationsOf(entry.body, 'institution', pointers) }))
+    .filter((entry) => entry.violations.length > 0);
+  const first = offenders[0];
+  if (!first) return;
+  const shown = offenders
+    .slice(0, 5)
+    .map((o) => `${describeRequest(o.exchange)} ${o.where}:\n${formatViolations(o.violations)}`);
+  const more = offenders.length > 5 ? `\n… and ${offenders.length - 5} more institution(s)` : '';
+  throw new Finding(
+    `${offenders.length} of ${seen.length} institution(s) seen break ${pointers.join(', ')}:\n${shown.join('\n')}${more}`,
+    first.exchange,
+  );
+}

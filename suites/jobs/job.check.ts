@@ -1,0 +1,219 @@
+import { check } from '../../src/checks/check.ts';
+import { expectThat } from '../../src/checks/findings.ts';
+import { expectResource } from '../../src/checks/resource.ts';
+import { api } from '../../src/checks/run-context.ts';
+import { NotExercised } from '../../src/checks/check.ts';
+import { connectionPath, expectRefused, fixture, unknownId } from '../connections/support.ts';
+import { jobPath, jobSnapshots, pollBoundMs, pollCheckTimeoutMs } from './support.ts';
+
+// Spec: Endpoints > GET {base_url}/jobs/{job.id}; Resources and their fields > Job; States and transitions.
+// A job comes from an update of the fixture connection and is polled until every step succeeds or a
+// bound passes; each check reads every snapshot of that poll. The spec does not say a job must settle,
+// so one that has not settled within the bound fails nothing by itself.
+
+const options = {
+  needs: ['write' as const, 'userId' as const, 'connectionId' as const, 'connectionPassword' as const],
+  timeoutMs: pollCheckTimeoutMs,
+};
+
+/** Runs the expectation on every snapshot, naming the snapshot a failure came from. */
+async function everySnapshot(
+  expectation: (job: Record<string, unknown>, exchange: Parameters<typeof expectResource>[0]) => void,
+) {
+  const { bodies } = await jobSnapshots();
+  for (const { job, exchange } of bodies) expectation(job, exchange);
+}
+
+check(
+  'GET /jobs/{job.id} for the job returned by a connection update answers 200 with a job, at every poll',
+  ['JOBS-01'],
+  () => everySnapshot((_job, exchange) => expectResource(exchange, 'job')),
+  options,
+);
+
+check('GET /jobs/{job.id} for an unknown job is refused with an error list', ['JOBS-02'], async () => {
+  expectRefused(await api().get(jobPath(unknownId('job'))));
+});
+
+check(
+  'GET /jobs/{job.id} answers the job of that id',
+  ['JOBS-03'],
+  async () => {
+    const { run, bodies } = await jobSnapshots();
+    for (const { job, exchange } of bodies)
+      expectThat(
+        job.id === run.jobId,
+        `expected the job ${run.jobId}, got id ${JSON.stringify(job.id)}`,
+        exchange,
+      );
+  },
+  options,
+);
+
+check(
+  'A job carries type "job" and an id string',
+  ['JOBS-04'],
+  () => everySnapshot((_job, exchange) => expectResource(exchange, 'job', ['/type', '/id'])),
+  options,
+);
+
+check(
+  "A job's created and updated are ISO 8601 timestamps",
+  ['JOBS-05'],
+  () =>
+    everySnapshot((job, exchange) => {
+      // The schema leaves them optional for the update's 202 job; GET /jobs answers the whole Job.
+      const absent = ['created', 'updated'].filter((member) => job[member] === undefined);
+      expectThat(absent.length === 0, `the job carries no ${absent.join(' and ')}`, exchange);
+      expectResource(exchange, 'job', ['/created', '/updated']);
+    }),
+  options,
+);
+
+check(
+  "A job's updated is not earlier than its created",
+  ['JOBS-06'],
+  () =>
+    everySnapshot((job, exchange) => {
+      const created = Date.parse(String(job.created));
+      const updated = Date.parse(String(job.updated));
+      // Unreadable timestamps are JOBS-05's.
+      if (Number.isNaN(created) || Number.isNaN(updated)) return;
+      expectThat(
+        updated >= created,
+        `updated ${String(job.updated)} is earlier than created ${String(job.created)}`,
+        exchange,
+      );
+    }),
+  options,
+);
+
+check(
+  "A job's steps is an array",
+  ['JOBS-07'],
+  () =>
+    everySnapshot((job, exchange) =>
+      expectThat(
+        Array.isArray(job.steps),
+        `expected steps to be an array, got ${JSON.stringify(job.steps)}`,
+        exchange,
+      ),
+    ),
+  options,
+);
+
+const knownOrder = ['verify-credentials', 'retrieve-accounts', 'retrieve-transactions'];
+
+check(
+  "A job's steps come in the order verify-credentials, retrieve-accounts, retrieve-transactions, as far as those titles occur",
+  ['JOBS-08'],
+  () =>
+    everySnapshot((job, exchange) => {
+      if (!Array.isArray(job.steps)) return;
+      const titles = job.steps.map((s) => (s as { title?: unknown } | null)?.title);
+      const known = titles.filter((t): t is string => typeof t === 'string' && knownOrder.includes(t));
+      const sorted = [...known].sort((a, b) => knownOrder.indexOf(a) - knownOrder.indexOf(b));
+      expectThat(
+        known.join() === sorted.join(),
+        `expected the steps in the order ${knownOrder.join(', ')}, got ${JSON.stringify(titles)}`,
+        exchange,
+      );
+    }),
+  options,
+);
+
+// Titles and statuses other than the values seen in the spec are accepted: the complete sets are not shown.
+
+check(
+  "A job step's title is a string",
+  ['JOBS-09'],
+  () => everySnapshot((_job, exchange) => expectResource(exchange, 'job', ['/steps/*/title'])),
+  options,
+);
+
+check(
+  "A job step's status is a string",
+  ['JOBS-10'],
+  () => everySnapshot((_job, exchange) => expectResource(exchange, 'job', ['/steps/*/status'])),
+  options,
+);
+
+check(
+  'A job step\'s result is null or an object with type "link" and a url string',
+  ['JOBS-11'],
+  () => everySnapshot((_job, exchange) => expectResource(exchange, 'job', ['/steps/*/result'])),
+  options,
+);
+
+/** A result link the spec shows an endpoint for: a connection (`…/users/{id}/connections/{id}`). */
+const connectionLink = /\/users\/[^/?#]+\/connections\/[^/?#]+\/?(?:[?#].*)?$/;
+
+check(
+  "A job step's result link to a connection points to the resource it produced: fetching it with the bearer token answers 200",
+  ['JOBS-12'],
+  async () => {
+    const { run, bodies } = await jobSnapshots();
+    const last = bodies.at(-1)?.job;
+    const urls = (Array.isArray(last?.steps) ? last.steps : [])
+      .map((s) => (s as { result?: { url?: unknown } | null } | null)?.result?.url)
+      .filter((url): url is string => typeof url === 'string' && connectionLink.test(url));
+    if (urls.length === 0)
+      throw new NotExercised(
+        `the job gave no result link to a connection within ${run.settled ? 'its steps' : `${pollBoundMs / 1000} s of polling`}`,
+      );
+    const exchanges = await Promise.all([...new Set(urls)].map((url) => api().get(url)));
+    for (const exchange of exchanges)
+      expectThat(
+        exchange.response?.status === 200,
+        `expected 200 for the step's result link, got ${exchange.response?.status ?? exchange.failure}`,
+        exchange,
+      );
+  },
+  options,
+);
+
+check(
+  "A job's links carries self and source",
+  ['JOBS-13'],
+  () =>
+    everySnapshot((job, exchange) => {
+      const links = job.links as Record<string, unknown> | null | undefined;
+      const absent = ['self', 'source'].filter((member) => links?.[member] === undefined);
+      expectThat(absent.length === 0, `the job's links carry no ${absent.join(' and ')}`, exchange);
+      expectResource(exchange, 'job', ['/links/self', '/links/source']);
+    }),
+  options,
+);
+
+function safeDecode(text: string): string {
+  try {
+    return decodeURIComponent(text);
+  } catch {
+    return text;
+  }
+}
+
+check(
+  "A job's links.source points to the connection the job works on: for an update, the updated connection",
+  ['JOBS-14'],
+  () => {
+    const expected = connectionPath(fixture('userId'), fixture('connectionId'));
+    return everySnapshot((job, exchange) => {
+      const source = (job.links as { source?: unknown } | null | undefined)?.source;
+      // JOBS-13 fails a missing or non-string source.
+      if (typeof source !== 'string') return;
+      let path: string;
+      try {
+        path = new URL(source, 'http://relative.invalid/').pathname.replace(/\/$/, '');
+      } catch {
+        path = source;
+      }
+      expectThat(
+        safeDecode(path).endsWith(safeDecode(expected)),
+        `expected links.source to end with ${expected}, got ${source}`,
+        exchange,
+      );
+    });
+  },
+  options,
+);

@@ -1,0 +1,248 @@
+import { randomUUID } from 'node:crypto';
+import type { Exchange } from '../../src/client/exchange.ts';
+import { TokenUnavailable, type TokenManager } from '../../src/client/token-manager.ts';
+import { describeAnswer, describeRequest, Finding } from '../../src/checks/findings.ts';
+import { api, runSettings } from '../../src/checks/run-context.ts';
+
+/**
+ * Shared machinery of the token and auth suites: the token requests they send (each sent once per
+ * worker and all at once, so the token checks stay fast), what the token endpoint answered over the
+ * whole run (for the rows of the error table that can only be observed), and the refusal expectations.
+ */
+
+/** A promise made on first use and shared afterwards. */
+export function once<T>(make: () => Promise<T>): () => Promise<T> {
+  let promise: Promise<T> | undefined;
+  return () => (promise ??= make());
+}
+
+export function tokens(): TokenManager {
+  const manager = api().tokens;
+  if (!manager) throw new TokenUnavailable('the profile gives no API key');
+  return manager;
+}
+
+/** The API key of the run (checks need 'apiKey', so it is there when a check runs). */
+export function apiKey(): string {
+  return runSettings().profile.apiKey ?? '';
+}
+
+/** A credential nobody issued: long and random, shaped like a real one. */
+export function garbageCredential(prefix: string): string {
+  return `${prefix}${randomUUID().replaceAll('-', '')}${randomUUID().replaceAll('-', '')}`;
+}
+
+// ---------------------------------------------------------------------------------------------------
+// What the token endpoint answered, over the whole run (this worker): TOKEN-17 … TOKEN-21.
+
+const tokenExchanges: Exchange[] = [];
+let listening = false;
+
+function isTokenExchange(exchange: Exchange): boolean {
+  return exchange.request.method === 'POST' && new URL(exchange.request.url).pathname.endsWith('/token');
+}
+
+/** Starts recording every POST /token exchange the worker's client sends, whoever sends it. */
+export function watchTokenEndpoint(): void {
+  if (listening) return;
+  listening = true;
+  api().http.exchanges.push((exchange) => {
+    if (isTokenExchange(exchange)) tokenExchanges.push(exchange);
+  });
+}
+
+export function tokenExchangesSeen(): readonly Exchange[] {
+  return tokenExchanges;
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Token requests.
+
+interface TokenRequest {
+  /** The Authorization header; absent sends none. */
+  authorization?: string;
+  credential?: Exchange['request']['credential'];
+  /** The version header's value; null sends no version header. */
+  version?: string | null;
+  form?: Record<string, string>;
+  json?: unknown;
+}
+
+/** POST /token exactly as described: the version header from the profile unless told otherwise. */
+export function sendTokenRequest(request: TokenRequest): Promise<Exchange> {
+  const { profile } = runSettings();
+  watchTokenEndpoint();
+  const version = request.version === undefined ? profile.version : request.version;
+  return api().raw({
+    method: 'POST',
+    path: '/token',
+    headers: version === null ? {} : { [profile.versionHeader]: version },
+    ...(request.authorization !== undefined
+      ? { authorization: request.authorization, credential: request.credential ?? 'probe' }
+      : {}),
+    ...(request.form !== undefined ? { form: request.form } : {}),
+    ...(request.json !== undefined ? { json: request.json } : {}),
+  });
+}
+
+/** POST /token with the run's key, both scopes at once (TOKEN-01 … TOKEN-08, AUTH-01, AUTH-03). */
+export const issuedTokens = once(async () => {
+  watchTokenEndpoint();
+  const manager = tokens();
+  const [server, client] = await Promise.all([
+    manager.requestToken({ scope: 'SERVER_ACCESS' }),
+    manager.requestToken({ scope: 'CLIENT_ACCESS' }),
+  ]);
+  return { server, client, receivedAt: Date.now() };
+});
+
+/** A scope the spec does not name. */
+export const unsupportedScope = 'FULL_ACCESS';
+/** A grant type no service supports: the spec's token request names none. */
+export const unsupportedGrantType = 'urn:fds-conformance:unsupported-grant-type';
+
+/**
+ * Every refusal of the token error table a client can provoke, sent at once. Each has exactly one thing
+ * wrong; the rest is a valid request (the run's key as Basic, the version header, scope SERVER_ACCESS).
+ */
+export const tokenRefusals = once(async () => {
+  const key = apiKey();
+  const basic = { authorization: `Basic ${key}`, credential: 'api-key' as const };
+  const server = { scope: 'SERVER_ACCESS' };
+  const { unsupportedVersion } = runSettings().profile;
+  const [
+    noAuthorization,
+    otherScheme,
+    emptyBasic,
+    unknownKey,
+    noScope,
+    otherScope,
+    jsonBody,
+    grantType,
+    oldVersion,
+  ] = await Promise.all([
+    sendTokenRequest({ form: server }),
+    // The key itself under another scheme: a service that ignored the scheme would hand out a token.
+    sendTokenRequest({ authorization: `Bearer ${key}`, form: server }),
+    sendTokenRequest({ authorization: 'Basic', form: server }),
+    sendTokenRequest({ authorization: `Basic ${garbageCredential('fds-unknown-key-')}`, form: server }),
+    sendTokenRequest({ ...basic, form: {} }),
+    sendTokenRequest({ ...basic, form: { scope: unsupportedScope } }),
+    sendTokenRequest({ ...basic, json: server }),
+    sendTokenRequest({ ...basic, form: { ...server, grant_type: unsupportedGrantType } }),
+    unsupportedVersion
+      ? sendTokenRequest({ ...basic, version: unsupportedVersion, form: server })
+      : Promise.resolve(undefined),
+  ]);
+  return {
+    noAuthorization,
+    otherScheme,
+    emptyBasic,
+    unknownKey,
+    noScope,
+    otherScope,
+    jsonBody,
+    grantType,
+    oldVersion,
+  };
+});
+
+// ---------------------------------------------------------------------------------------------------
+// Refusals.
+
+type Json = Record<string, unknown>;
+
+function isObject(value: unknown): value is Json {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** The error objects of an error-list body, or undefined when it holds no array of them. */
+export function errorObjects(body: unknown): Json[] | undefined {
+  if (!isObject(body) || !Array.isArray(body.data)) return undefined;
+  return body.data.filter(isObject);
+}
+
+/** The codes an error-list body carries (empty when it carries none). */
+export function errorCodes(body: unknown): string[] {
+  return (errorObjects(body) ?? []).map((e) => e.code).filter((c): c is string => typeof c === 'string');
+}
+
+/**
+ * An error list in the sense of ERR-01: a JSON object carrying the members `type`, `correlationId` and
+ * `data`. What each member holds is checked by its own requirement (ERR-02 … ERR-09), so that a wrong
+ * member fails that requirement rather than every refusal.
+ */
+export function errorListProblem(exchange: Exchange): string | undefined {
+  const body = exchange.response?.body;
+  if (!isObject(body)) return 'the body is not a JSON object, so not an error list';
+  const missing = ['type', 'correlationId', 'data'].filter((member) => !(member in body));
+  return missing.length > 0 ? `the error list lacks ${missing.join(', ')}` : undefined;
+}
+
+/** Whether a body reads as an error list whatever its status (to tell a refusal sent with 200). */
+export function looksLikeErrorList(body: unknown): boolean {
+  if (!isObject(body)) return false;
+  const errors = errorObjects(body);
+  return (
+    typeof body.correlationId === 'string' ||
+    (errors !== undefined && errors.length > 0 && errors.every((e) => e.type === 'error' || 'code' in e))
+  );
+}
+
+export interface ExpectedRefusal {
+  /** What was wrong with the request, for the message. */
+  what: string;
+  status: readonly number[];
+  /** Codes of which at least one must appear; omitted where the spec fixes none. */
+  code?: readonly string[];
+  /** Also require an error-list body (auth refusals, whose notes name ERR-01). */
+  errorList?: boolean;
+}
+
+/**
+ * A refusal with one of the statuses and, where the spec fixes them, one of the codes. The rest of the
+ * error list's shape is left to the ERR requirements, so a token refusal fails for its own reason.
+ */
+export function expectRefusal(exchange: Exchange, expected: ExpectedRefusal): void {
+  const wanted = `status ${expected.status.join(' or ')}${expected.code ? ` with code ${expected.code.join(' or ')}` : ''}`;
+  const status = exchange.response?.status;
+  if (status === undefined || !expected.status.includes(status)) {
+    const codes = errorCodes(exchange.response?.body);
+    throw new Finding(
+      `${describeRequest(exchange)} (${expected.what}): expected a refusal with ${wanted}, got ${
+        codes.length > 0 ? `${status} with code ${codes.join(', ')}` : describeAnswer(exchange)
+      }`,
+      exchange,
+    );
+  }
+  if (expected.code) {
+    const codes = errorCodes(exchange.response?.body);
+    if (!codes.some((c) => expected.code?.includes(c))) {
+      throw new Finding(
+        `${describeRequest(exchange)} (${expected.what}): expected ${wanted}, got ${status} with ${
+          codes.length > 0 ? `code ${codes.join(', ')}` : `no error code: ${describeAnswer(exchange)}`
+        }`,
+        exchange,
+      );
+    }
+  }
+  if (expected.errorList) {
+    const problem = errorListProblem(exchange);
+    if (problem) {
+      throw new Finding(
+        `${describeRequest(exchange)} (${expected.what}): refused with ${status}, but ${problem}: ${describeAnswer(exchange)}`,
+        exchange,
+      );
+    }
+  }
+}
+
+/** Whether a request passed authentication: any answer but 401 or 403. */
+export function expectAccepted(exchange: Exchange, what: string): void {
+  const status = exchange.response?.status;
+  if (status !== undefined && status !== 401 && status !== 403) return;
+  throw new Finding(
+    `${describeRequest(exchange)} (${what}): expected the token to be accepted (any status but 401 or 403), got ${describeAnswer(exchange)}`,
+    exchange,
+  );
+}

@@ -1,0 +1,74 @@
+import { check } from '../../src/checks/check.ts';
+import { expectStatus, expectThat } from '../../src/checks/findings.ts';
+import { expectResource } from '../../src/checks/resource.ts';
+import { api } from '../../src/checks/run-context.ts';
+import { NotExercised } from '../../src/checks/check.ts';
+import { connectionsPath } from '../connections/support.ts';
+import { completeUser, createUser, freshEmail } from './support.ts';
+
+// Spec: Resources and their fields > User. Checked on a user created with every member, so each field is
+// there to be checked; the whole-schema check belongs to the POST /users checks.
+
+async function createdUser() {
+  const exchange = await completeUser();
+  expectStatus(exchange, 201);
+  return exchange;
+}
+
+check(
+  'A created user carries type "user"',
+  ['USERS-09'],
+  async () => {
+    expectResource(await createdUser(), 'user', ['/type']);
+  },
+  { needs: ['write'] },
+);
+
+check(
+  "A created user's id, email, firstName and lastName are strings",
+  ['USERS-10'],
+  async () => {
+    expectResource(await createdUser(), 'user', ['/id', '/email', '/firstName', '/lastName']);
+  },
+  { needs: ['write'] },
+);
+
+check(
+  'A created user\'s mobile is in international format "+[country-code][mobile number]"',
+  ['USERS-11'],
+  async () => {
+    const exchange = await createdUser();
+    // "When present": a user without a mobile proves nothing either way (USERS-07 covers the loss).
+    if ((exchange.response.body as { mobile?: unknown } | null)?.mobile === undefined)
+      throw new NotExercised('the user created with a mobile number carries none back to check');
+    expectResource(exchange, 'user', ['/mobile']);
+  },
+  { needs: ['write'] },
+);
+
+check(
+  "A created user's links.self is a string",
+  ['USERS-12'],
+  async () => {
+    expectResource(await createdUser(), 'user', ['/links/self']);
+  },
+  { needs: ['write'] },
+);
+
+check(
+  'A user just created can be read back through its connections list: GET /users/{user.id}/connections answers 200',
+  ['USERS-08'],
+  async () => {
+    const created = await createUser({ email: freshEmail('read-back') });
+    expectStatus(created, 201);
+    const id = (created.response.body as { id?: unknown }).id;
+    expectThat(
+      typeof id === 'string' && id !== '',
+      'the created user carries no id to read it back by',
+      created,
+    );
+    const exchange = await api().get(connectionsPath(id));
+    expectStatus(exchange, 200);
+  },
+  { needs: ['write'] },
+);

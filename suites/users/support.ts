@@ -1,0 +1,43 @@
+import { runEmail } from '../../src/checks/arbitraries/users.ts';
+import { api, runSettings } from '../../src/checks/run-context.ts';
+import type { Exchange } from '../../src/client/exchange.ts';
+
+let sequence = 0;
+
+/**
+ * A fresh, recognisable e-mail address of this run (DESIGN.md, principle 6). The sequence keeps every
+ * address of the run distinct, so a service that refuses a second user with the same address (the spec
+ * is silent on that) cannot turn a valid body into a refusal.
+ */
+export function freshEmail(label: string): string {
+  sequence += 1;
+  return runEmail(runSettings().runId, `${label}-${process.pid}-${sequence}`);
+}
+
+/** Makes a generated body's address unique to this request, keeping it under the run id. */
+export function uniqueAddress<T extends { email?: unknown }>(body: T): T {
+  if (typeof body.email !== 'string' || !body.email.includes('@')) return body;
+  sequence += 1;
+  const at = body.email.lastIndexOf('@');
+  return { ...body, email: `${body.email.slice(0, at)}-${process.pid}-${sequence}${body.email.slice(at)}` };
+}
+
+export function createUser(body: unknown): Promise<Exchange> {
+  return api().post('/users', body);
+}
+
+let complete: Promise<Exchange> | undefined;
+
+/**
+ * One user created with every member (email, mobile, firstName, lastName), shared by the checks of the
+ * user's fields so the run creates it once per worker.
+ */
+export function completeUser(): Promise<Exchange> {
+  complete ??= createUser({
+    email: freshEmail('complete'),
+    mobile: '+61412345678',
+    firstName: 'Ada',
+    lastName: 'Lovelace',
+  });
+  return complete;
+}
