@@ -2,7 +2,15 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['scratch/', 'node_modules/', 'conformance-report/', 'coverage/', 'src/types/resources.generated.ts'] },
+  {
+    ignores: [
+      'scratch/',
+      'node_modules/',
+      'conformance-report/',
+      'coverage/',
+      'src/types/resources.generated.ts',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -29,7 +29,7 @@ export interface RunningMock {
 export async function startMock(overrides: Partial<MockOptions> = {}): Promise<RunningMock> {
   const options: MockOptions = { ...defaultMockOptions, ...overrides };
   assertKnownFaults(options.faults);
-  const world = loadWorld(options.seed);
+  const world = await loadWorld(options.seed);
   const router = new Router(routes);
   const faults = new Set(options.faults);
   const context: MockContext = {
@@ -151,9 +151,11 @@ async function handle(req: IncomingMessage, res: ServerResponse, router: Router,
 }
 
 function send(res: ServerResponse, reply: MockReply): void {
-  const payload = serialisedBody(reply.body);
+  const acceptsGzip = /\bgzip\b/.test(res.req.headers['accept-encoding'] ?? '');
+  const { bytes: payload, encoding } = serialisedBody(reply.body, acceptsGzip);
   res.setHeader('content-type', 'application/json');
   res.setHeader('content-length', typeof payload === 'string' ? Buffer.byteLength(payload) : payload.length);
+  if (encoding) res.setHeader('content-encoding', encoding);
   if (reply.headers) for (const [name, value] of Object.entries(reply.headers)) res.setHeader(name, value);
   res.writeHead(reply.status);
   res.end(payload);

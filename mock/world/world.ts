@@ -1,7 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { AffordabilityClass, Profile } from '../../src/types/resources.generated.ts';
-import { generateWorld } from './generate.ts';
 
 /**
  * The mock's seeded world: what a real service would hold in its databases. Records are stored without
@@ -152,8 +151,12 @@ export interface AffordabilitySnapshot {
 export const defaultSeed = 1;
 const worldFile = fileURLToPath(new URL('../../fixtures/world/world.json', import.meta.url));
 
-/** The default seed's world comes from fixtures/ (kept in the repository); any other seed is generated. */
-export function loadWorld(seed: number): World {
+/**
+ * The default seed's world comes from fixtures/ (kept in the repository); any other seed is generated.
+ * The generator (and faker with its locales) loads only then: starting the default mock stays quick.
+ */
+export async function loadWorld(seed: number): Promise<World> {
   if (seed === defaultSeed) return JSON.parse(readFileSync(worldFile, 'utf8')) as World;
+  const { generateWorld } = await import('./generate.ts');
   return generateWorld(seed);
 }

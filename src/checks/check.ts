@@ -128,8 +128,14 @@ export function check(
         failure.curl = curlOf(evidence);
       }
       context.task.meta.failure = failure;
-      if (error instanceof Error) error.message = api().secrets.redact(error.message);
-      throw error;
+      // vitest serialises a thrown error's own properties into its reports (JUnit included); the raw
+      // exchange would carry credentials there. Only a redacted message leaves the check.
+      const reported = new Error(
+        api().secrets.redact(error instanceof Error ? error.message : String(error)),
+      );
+      reported.name = error instanceof Error ? error.name : 'Error';
+      reported.stack = `${reported.name}: ${reported.message}`;
+      throw reported;
     }
   });
 }

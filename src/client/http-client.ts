@@ -112,6 +112,10 @@ export class HttpClient {
       return exchange;
     }
     await this.exchangeWithRetries(exchange, url, method, headers, body);
+    // Whatever answer carries an access token (a probe's too, when a target wrongly issues one) makes it a
+    // secret from then on, before any report can see it.
+    const issued = (exchange.response?.body as { access_token?: unknown } | undefined)?.access_token;
+    if (typeof issued === 'string') this.settings.secrets.add(issued);
     this.record(exchange);
     return exchange;
   }

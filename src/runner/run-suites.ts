@@ -51,12 +51,11 @@ export async function runSuites(options: SuiteRunOptions): Promise<SuiteRun> {
       include: groups.map((group) => `suites/${group}/**/*.check.ts`),
       watch: false,
       provide: { settings: options.settings },
-      setupFiles: [`${root}/src/validation/matcher.ts`],
       reporters: [collector, ...(options.reporters ?? [])],
       // Suites in one worker share its client, its connections and its token.
       pool: 'threads',
       isolate: false,
-      maxWorkers: 2,
+      maxWorkers: 3,
       testTimeout: 60_000,
       hookTimeout: 60_000,
       ...(options.shard ? { shard: options.shard } : {}),

@@ -116,33 +116,42 @@ function violationsOf(resource: string, data: unknown, errors: ErrorObject[]): S
 
 /** The suite's single ajv instance: every schema compiled once, at first use. */
 export class ResourceValidator {
-  private readonly validators = new Map<string, ValidateFunction>();
+  private readonly ajv = new Ajv2020({
+    allErrors: true,
+    strict: true,
+    strictRequired: false,
+    strictTypes: false,
+  });
+  /** Resource name → schema $id; each schema compiles the first time it is used (a suite worker needs few). */
+  private readonly ids = new Map<string, string>();
 
   constructor() {
-    const ajv = new Ajv2020({ allErrors: true, strict: true, strictRequired: false, strictTypes: false });
-    addFormats.default(ajv, ['uuid', 'date-time', 'date', 'uri', 'uri-reference', 'email']);
-    const files = readSchemaFiles();
-    for (const file of files) ajv.addSchema(file.schema);
-    for (const file of files) {
-      if (!isResourceName(file.name)) continue;
-      const validate = ajv.getSchema(file.schema.$id);
-      if (!validate) throw new Error(`schema ${file.name} did not compile`);
-      this.validators.set(file.name, validate);
+    addFormats.default(this.ajv, ['uuid', 'date-time', 'date', 'uri', 'uri-reference', 'email']);
+    for (const file of readSchemaFiles()) {
+      this.ajv.addSchema(file.schema);
+      if (isResourceName(file.name)) this.ids.set(file.name, file.schema.$id);
     }
   }
 
   get resources(): string[] {
-    return [...this.validators.keys()];
+    return [...this.ids.keys()];
   }
 
   has(resource: string): boolean {
-    return this.validators.has(resource);
+    return this.ids.has(resource);
+  }
+
+  private validator(resource: string): ValidateFunction {
+    const id = this.ids.get(resource);
+    if (id === undefined)
+      throw new RangeError(`unknown resource "${resource}"; known: ${this.resources.join(', ')}`);
+    const validate = this.ajv.getSchema(id);
+    if (!validate) throw new Error(`schema ${resource} did not compile`);
+    return validate;
   }
 
   validate(resource: string, data: unknown): ValidationResult {
-    const validate = this.validators.get(resource);
-    if (!validate)
-      throw new RangeError(`unknown resource "${resource}"; known: ${this.resources.join(', ')}`);
+    const validate = this.validator(resource);
     if (validate(data)) return { valid: true };
     return { valid: false, violations: violationsOf(resource, data, validate.errors ?? []) };
   }

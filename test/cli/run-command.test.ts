@@ -23,7 +23,7 @@ function profileFor(mock: RunningMock, name: string, extra: Record<string, unkno
   return path;
 }
 
-describe('fds-conformance run', () => {
+describe('fds-conformance run', { timeout: 60_000 }, () => {
   let faulted: RunningMock;
   const requests: string[] = [];
 

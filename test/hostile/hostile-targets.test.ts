@@ -6,33 +6,60 @@ import { runCli } from '../cli/run-cli.ts';
 import { startHostileTarget, type HostileKind } from './targets.ts';
 
 const apiKey = 'hostile-secret-key-9931';
-const kinds: HostileKind[] = ['never-answers', 'huge-body', 'invalid-json', 'reset-mid-response', 'echoes-authorization', 'redirects-away'];
+const kinds: HostileKind[] = [
+  'never-answers',
+  'huge-body',
+  'invalid-json',
+  'reset-mid-response',
+  'echoes-authorization',
+  'redirects-away',
+];
 
 describe('hostile targets', () => {
-  it.each(kinds)('%s: failed checks with clear messages, in time, no stack trace, no secret', async (kind) => {
-    const target = await startHostileTarget(kind);
-    const out = mkdtempSync(join(tmpdir(), `fds-hostile-${kind}-`));
-    try {
-      const started = Date.now();
-      const result = await runCli(['--base-url', `${target.url}/api`, '--only', 'token,institutions', '--timeout-ms', '800', '--out', out], {
-        FDS_API_KEY: apiKey,
-      });
-      expect(Date.now() - started).toBeLessThan(45_000);
-      expect(result.code).toBe(1);
-      expect(result.stdout).toMatch(/^\d+ passed, [1-9]\d* failed, \d+ skipped$/m);
-      expect(result.stderr).not.toMatch(/\n\s+at /);
-      const report = JSON.parse(readFileSync(join(out, 'report.json'), 'utf8')) as {
-        requirements: { status: string; failures: { message: string }[] }[];
-      };
-      const messages = report.requirements.flatMap((r) => r.failures.map((f) => f.message));
-      expect(messages.length).toBeGreaterThan(0);
-      for (const message of messages) expect(message.length).toBeGreaterThan(10);
-      const everything = [result.stdout, result.stderr, ...readdirSync(out).map((f) => readFileSync(join(out, f), 'utf8'))].join('\n');
-      expect(everything).not.toContain(apiKey);
-      expect(everything).not.toContain('hostile-issued-token-5521');
-      expect(target.stolen.filter((r) => r.includes(apiKey) || r.includes('Bearer'))).toEqual([]);
-    } finally {
-      await target.close();
-    }
-  }, 60_000);
+  it.each(kinds)(
+    '%s: failed checks with clear messages, in time, no stack trace, no secret',
+    async (kind) => {
+      const target = await startHostileTarget(kind);
+      const out = mkdtempSync(join(tmpdir(), `fds-hostile-${kind}-`));
+      try {
+        const started = Date.now();
+        const result = await runCli(
+          [
+            '--base-url',
+            `${target.url}/api`,
+            '--only',
+            'token,institutions',
+            '--timeout-ms',
+            '800',
+            '--out',
+            out,
+          ],
+          {
+            FDS_API_KEY: apiKey,
+          },
+        );
+        expect(Date.now() - started).toBeLessThan(45_000);
+        expect(result.code).toBe(1);
+        expect(result.stdout).toMatch(/^\d+ passed, [1-9]\d* failed, \d+ skipped$/m);
+        expect(result.stderr).not.toMatch(/\n\s+at /);
+        const report = JSON.parse(readFileSync(join(out, 'report.json'), 'utf8')) as {
+          requirements: { status: string; failures: { message: string }[] }[];
+        };
+        const messages = report.requirements.flatMap((r) => r.failures.map((f) => f.message));
+        expect(messages.length).toBeGreaterThan(0);
+        for (const message of messages) expect(message.length).toBeGreaterThan(10);
+        const everything = [
+          result.stdout,
+          result.stderr,
+          ...readdirSync(out).map((f) => readFileSync(join(out, f), 'utf8')),
+        ].join('\n');
+        expect(everything).not.toContain(apiKey);
+        expect(everything).not.toContain('hostile-issued-token-5521');
+        expect(target.stolen.filter((r) => r.includes(apiKey) || r.includes('Bearer'))).toEqual([]);
+      } finally {
+        await target.close();
+      }
+    },
+    60_000,
+  );
 });

@@ -5,7 +5,13 @@ import type { AddressInfo } from 'node:net';
  * Targets that answer badly on purpose (issue: hostile targets). Each must give failed checks with clear
  * messages, within the time limits, with no hang, crash, stack trace or leaked secret.
  */
-export type HostileKind = 'never-answers' | 'huge-body' | 'invalid-json' | 'reset-mid-response' | 'echoes-authorization' | 'redirects-away';
+export type HostileKind =
+  | 'never-answers'
+  | 'huge-body'
+  | 'invalid-json'
+  | 'reset-mid-response'
+  | 'echoes-authorization'
+  | 'redirects-away';
 
 export interface HostileTarget {
   url: string;
@@ -14,9 +20,16 @@ export interface HostileTarget {
   close(): Promise<void>;
 }
 
-const tokenBody = JSON.stringify({ access_token: 'hostile-issued-token-5521', token_type: 'Bearer', expires_in: 3600 });
+const tokenBody = JSON.stringify({
+  access_token: 'hostile-issued-token-5521',
+  token_type: 'Bearer',
+  expires_in: 3600,
+});
 
-function handler(kind: HostileKind, elsewhere: () => string): (req: IncomingMessage, res: ServerResponse) => void {
+function handler(
+  kind: HostileKind,
+  elsewhere: () => string,
+): (req: IncomingMessage, res: ServerResponse) => void {
   switch (kind) {
     case 'never-answers':
       return () => undefined;
@@ -57,7 +70,15 @@ function handler(kind: HostileKind, elsewhere: () => string): (req: IncomingMess
           JSON.stringify({
             type: 'list',
             correlationId: '0d8e1f2a-3b4c-4d5e-8f60-718293a4b5c6',
-            data: [{ type: 'error', code: 'echo', title: 'Echo', detail: `you sent Authorization: ${echo}`, source: { parameter: echo } }],
+            data: [
+              {
+                type: 'error',
+                code: 'echo',
+                title: 'Echo',
+                detail: `you sent Authorization: ${echo}`,
+                source: { parameter: echo },
+              },
+            ],
           }),
         );
       };
