@@ -14,17 +14,47 @@ declare module 'vitest' {
 /** The exchanges of the check running now, so a failure carries the requests that led to it. */
 export const checkExchanges = new AsyncLocalStorage<Exchange[]>();
 
-let shared: Api | undefined;
-
 export function runSettings(): RunSettings {
   return inject('settings');
 }
 
-/** The worker's one client: suites in a worker share its connections and its token. */
-export function api(): Api {
-  if (!shared) {
-    shared = new Api(runSettings());
-    shared.http.exchanges.push((exchange) => checkExchanges.getStore()?.push(exchange));
+/**
+ * What a worker keeps for the run in progress. A worker may serve several runs (the fault matrix reuses
+ * one vitest instance against many targets), so everything kept is dropped when the run id changes.
+ */
+let current: { runId: string; api: Api; memo: Map<string, Promise<unknown>> } | undefined;
+
+function currentRun(): NonNullable<typeof current> {
+  const settings = runSettings();
+  if (current?.runId !== settings.runId) {
+    void current?.api.close();
+    const client = new Api(settings);
+    client.http.exchanges.push((exchange) => checkExchanges.getStore()?.push(exchange));
+    current = { runId: settings.runId, api: client, memo: new Map() };
   }
-  return shared;
+  return current;
+}
+
+/** The run's one client in this worker: its suites share its connections and its token. */
+export function api(): Api {
+  return currentRun().api;
+}
+
+/**
+ * A request or walk made once per run in this worker and shared by the checks that read it (the
+ * institution catalogue, a snapshot walk, a created user). Keyed by name within the run.
+ */
+export function perRun<T>(key: string, make: () => Promise<T>): Promise<T> {
+  const { memo } = currentRun();
+  let promise = memo.get(key) as Promise<T> | undefined;
+  if (!promise) {
+    promise = make();
+    memo.set(key, promise);
+  }
+  return promise;
+}
+
+/** `perRun` as a getter: `const catalogue = perRunValue('institutions', () => fetch())`, then `await catalogue()`. */
+export function perRunValue<T>(key: string, make: () => Promise<T>): () => Promise<T> {
+  return () => perRun(key, make);
 }

@@ -1,5 +1,5 @@
 import { parseArgs } from 'node:util';
-import { faults } from '../../mock/faults.ts';
+import { faults } from '../../mock/faults/index.ts';
 import { defaultMockOptions, type MockOptions } from '../../mock/options.ts';
 import { mockProfile } from '../../mock/profile.ts';
 import { startMock } from '../../mock/server.ts';

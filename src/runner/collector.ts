@@ -36,6 +36,12 @@ export class CheckCollector implements Reporter {
 
   constructor(private readonly root: string) {}
 
+  /** Forgets what earlier runs collected (a session runs many). */
+  reset(): void {
+    this.results.length = 0;
+    this.errors.length = 0;
+  }
+
   onTestRunEnd(
     testModules: ReadonlyArray<TestModule>,
     unhandledErrors: ReadonlyArray<{ message?: string }>,

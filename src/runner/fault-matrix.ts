@@ -1,12 +1,15 @@
+import { randomUUID } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
-import type { Fault } from '../../mock/faults.ts';
+import type { Fault } from '../../mock/faults/index.ts';
 import type { MockOptions } from '../../mock/options.ts';
 import { mockProfile } from '../../mock/profile.ts';
 import { startMock } from '../../mock/server.ts';
 import type { RunSettings } from '../profile/profile.ts';
 import { requirementResults, type RequirementResult } from '../report/model.ts';
-import { runSuites } from './run-suites.ts';
-import { groupsExercising, requirementIdsByGroup } from './suite-index.ts';
+import { verdictOf } from '../report/report.ts';
+import { requirementById } from '../requirements/catalogue.ts';
+import { runSuites, SuiteSession } from './run-suites.ts';
+import { filesExercising, requirementIdsByFile } from './suite-index.ts';
 
 export interface MockRun {
   requirements: RequirementResult[];
@@ -15,7 +18,7 @@ export interface MockRun {
   seconds: number;
 }
 
-/** Settings for a run against the embedded mock: its own profile, a fixed seed, few property runs. */
+/** Settings for a run against the embedded mock: its own profile, a fixed seed, a fresh run id. */
 export function mockRunSettings(
   profile: RunSettings['profile'],
   overrides: Partial<RunSettings> = {},
@@ -27,24 +30,32 @@ export function mockRunSettings(
     concurrency: 8,
     timeoutMs: 5_000,
     maxBodyBytes: 20 * 1024 * 1024,
-    runId: 'self-test',
+    runId: randomUUID(),
     ...overrides,
   };
 }
 
-/** Runs the suites (or some groups) against a freshly started mock with the given options. */
+function summarise(
+  checks: Parameters<typeof requirementResults>[0],
+  errors: string[],
+  started: number,
+): MockRun {
+  const requirements = requirementResults(checks);
+  return {
+    requirements,
+    failed: requirements.filter((r) => r.status === 'failed').map((r) => r.id),
+    errors,
+    seconds: (performance.now() - started) / 1000,
+  };
+}
+
+/** Runs the suites (or some groups) once against a freshly started mock with the given options. */
 export async function runAgainstMock(options: Partial<MockOptions> = {}, only?: string[]): Promise<MockRun> {
   const started = performance.now();
   const mock = await startMock(options);
   try {
     const run = await runSuites({ settings: mockRunSettings(mockProfile(mock)), ...(only ? { only } : {}) });
-    const requirements = requirementResults(run.checks);
-    return {
-      requirements,
-      failed: requirements.filter((r) => r.status === 'failed').map((r) => r.id),
-      errors: run.errors,
-      seconds: (performance.now() - started) / 1000,
-    };
+    return summarise(run.checks, run.errors, started);
   } finally {
     await mock.close();
   }
@@ -54,24 +65,60 @@ export interface FaultDetection {
   fault: string;
   expected: string;
   failed: string[];
+  /** The fault's requirement failed and the run was nonconformant (with --strict for a SHOULD requirement). */
   detected: boolean;
   seconds: number;
 }
 
 /**
- * Runs the suite groups that exercise a fault's requirement against the mock with that fault. Only
- * those groups: the others cannot see the requirement, and skipping them keeps the matrix fast.
+ * The fault-detection matrix: the clean mock first (it must pass), then each fault, each against a fresh
+ * mock, all through one vitest session. A fault runs only the check files that name its requirement:
+ * the others cannot see it, and skipping them keeps the matrix fast.
  */
-export async function detectFault(fault: Fault, index = requirementIdsByGroup()): Promise<FaultDetection> {
-  const groups = groupsExercising(fault.requirement, index);
-  if (groups.length === 0)
-    return { fault: fault.name, expected: fault.requirement, failed: [], detected: false, seconds: 0 };
-  const run = await runAgainstMock({ faults: [fault.name] }, groups);
-  return {
-    fault: fault.name,
-    expected: fault.requirement,
-    failed: run.failed,
-    detected: run.failed.includes(fault.requirement),
-    seconds: run.seconds,
+export async function faultMatrix(
+  faults: readonly Fault[],
+  onResult: (result: FaultDetection) => void = () => undefined,
+): Promise<{ clean: MockRun; detections: FaultDetection[] }> {
+  const index = requirementIdsByFile();
+  const placeholder = mockRunSettings({
+    baseUrl: 'http://127.0.0.1:9',
+    version: '2.0',
+    versionHeader: 'service-version',
+    readOnly: false,
+    fixtures: {},
+  });
+  const session = await SuiteSession.open(placeholder);
+  const against = async (options: Partial<MockOptions>, files?: readonly string[]): Promise<MockRun> => {
+    const started = performance.now();
+    const mock = await startMock(options);
+    try {
+      const run = await session.run(mockRunSettings(mockProfile(mock)), files);
+      return summarise(run.checks, run.errors, started);
+    } finally {
+      await mock.close();
+    }
   };
+  try {
+    const clean = await against({});
+    const detections: FaultDetection[] = [];
+    for (const fault of faults) {
+      const files = filesExercising(fault.requirement, index);
+      const run = files.length > 0 ? await against({ faults: [fault.name] }, files) : undefined;
+      const failed = run?.failed ?? [];
+      const strict = requirementById(fault.requirement)?.level === 'SHOULD';
+      const blocking = run ? verdictOf(run.requirements, { strict }).blocking : [];
+      const result = {
+        fault: fault.name,
+        expected: fault.requirement,
+        failed,
+        detected: failed.includes(fault.requirement) && blocking.length > 0,
+        seconds: run?.seconds ?? 0,
+      };
+      detections.push(result);
+      onResult(result);
+    }
+    return { clean, detections };
+  } finally {
+    await session.close();
+  }
 }

@@ -4,32 +4,30 @@ import { suiteGroups } from './run-suites.ts';
 
 const suitesDir = fileURLToPath(new URL('../../suites/', import.meta.url));
 
-/** Requirement ids named in each suite group's check files, read from the source. */
-export function requirementIdsByGroup(): Map<string, Set<string>> {
+/** Each check file (`suites/<group>/<file>.check.ts`) with the requirement ids its source names. */
+export function requirementIdsByFile(): Map<string, Set<string>> {
   const index = new Map<string, Set<string>>();
   for (const group of suiteGroups) {
-    const ids = new Set<string>();
     let files: string[] = [];
     try {
       files = readdirSync(suitesDir + group, { recursive: true, encoding: 'utf8' }).filter((f) =>
         f.endsWith('.check.ts'),
       );
     } catch {
-      // a group without a folder yet names nothing
+      // a group without a folder names nothing
     }
     for (const file of files) {
-      for (const match of readFileSync(`${suitesDir}${group}/${file}`, 'utf8').matchAll(
-        /'([A-Z]+-\d{2})'/g,
-      )) {
-        ids.add(match[1] as string);
-      }
+      const text = readFileSync(`${suitesDir}${group}/${file}`, 'utf8');
+      index.set(
+        `suites/${group}/${file}`,
+        new Set([...text.matchAll(/'([A-Z]+-\d{2})'/g)].map((m) => m[1] as string)),
+      );
     }
-    index.set(group, ids);
   }
   return index;
 }
 
-/** The suite groups whose checks name a requirement: enough to run to see whether it holds. */
-export function groupsExercising(requirementId: string, index = requirementIdsByGroup()): string[] {
-  return [...index].filter(([, ids]) => ids.has(requirementId)).map(([group]) => group);
+/** The check files that name a requirement: enough to run to see whether it holds. */
+export function filesExercising(requirementId: string, index = requirementIdsByFile()): string[] {
+  return [...index].filter(([, ids]) => ids.has(requirementId)).map(([file]) => file);
 }

@@ -3,7 +3,7 @@ import type { Exchange } from '../../src/client/exchange.ts';
 import { NotExercised } from '../../src/checks/check.ts';
 import { Finding } from '../../src/checks/findings.ts';
 import { completed, walkPages, type Page, type Walk } from '../../src/checks/paging.ts';
-import { api, checkExchanges, runSettings } from '../../src/checks/run-context.ts';
+import { api, checkExchanges, perRun, runSettings } from '../../src/checks/run-context.ts';
 import { readSchemaFiles } from '../../src/validation/schemas.ts';
 import { formatViolations, preview, resourceValidator } from '../../src/validation/validator.ts';
 
@@ -111,25 +111,24 @@ export const fullWalks: WalkName[] = ['default', 'limit500', 'odd'];
 /** Walks whose order is checked (the filtered one too: a filter keeps the order of what it keeps). */
 export const orderedWalks: WalkName[] = ['default', 'limit500', 'odd', 'payments'];
 
-const walks = new Map<string, Promise<SnapshotWalk>>();
-
-/**
- * The walk, started on first use in this worker and target (and with it the walks named `alongside`, so
- * that a file's walks run concurrently). The walks run outside any one check's exchange log: the checks
- * that report on them carry the evidence of the page at fault explicitly.
- */
-export function snapshotWalk(name: WalkName, alongside: readonly WalkName[] = []): Promise<SnapshotWalk> {
-  const { profile } = runSettings();
-  const prefix = `${profile.baseUrl} ${profile.fixtures.userId} ${profile.fixtures.affordabilityId}`;
-  for (const wanted of [name, ...alongside]) {
-    if (walks.has(`${prefix} ${wanted}`)) continue;
-    const spec: WalkSpec = walkSpecs[wanted];
-    const started = checkExchanges.exit(() => walkSnapshot(spec));
+/** A walk, started once per run in this worker. */
+function walk(name: WalkName): Promise<SnapshotWalk> {
+  return perRun(`affordability:walk ${name}`, () => {
+    const started = checkExchanges.exit(() => walkSnapshot(walkSpecs[name]));
     // Marked handled now; each check that awaits it still sees a rejection.
     started.catch(() => undefined);
-    walks.set(`${prefix} ${wanted}`, started);
-  }
-  return walks.get(`${prefix} ${name}`) as Promise<SnapshotWalk>;
+    return started;
+  });
+}
+
+/**
+ * The walk, started on first use in this run (and with it the walks named `alongside`, so that a file's
+ * walks run concurrently). The walks run outside any one check's exchange log: the checks that report
+ * on them carry the evidence of the page at fault explicitly.
+ */
+export function snapshotWalk(name: WalkName, alongside: readonly WalkName[] = []): Promise<SnapshotWalk> {
+  for (const other of alongside) void walk(other);
+  return walk(name);
 }
 
 /** Several walks, started together. */

@@ -2,9 +2,9 @@ import type { Exchange } from '../../src/client/exchange.ts';
 import type { RequestOptions } from '../../src/client/http-client.ts';
 import { check, NotExercised, type Need } from '../../src/checks/check.ts';
 import { describeAnswer } from '../../src/checks/findings.ts';
-import { api, runSettings } from '../../src/checks/run-context.ts';
+import { api, perRun, perRunValue, runSettings } from '../../src/checks/run-context.ts';
 import type { RunSettings } from '../../src/profile/profile.ts';
-import { apiKey, expectAccepted, expectRefusal, garbageCredential, once } from '../token/token-requests.ts';
+import { apiKey, expectAccepted, expectRefusal, garbageCredential } from '../token/token-requests.ts';
 
 /**
  * Every endpoint but the token endpoint requires the bearer header (spec: Endpoints; Authentication):
@@ -196,7 +196,7 @@ function options(target: Target, authorization: string | undefined, probe: Probe
 }
 
 /** The connection update of AUTH-04, sent once: it also yields the job that GET /jobs is called with. */
-const connectionUpdate = once(async () => {
+const connectionUpdate = perRunValue('auth:connection-update', async () => {
   const update = endpoints.find((e) => e.name.startsWith('POST /users/{user.id}/connections/'));
   if (!update) throw new Error('the endpoint table lost the connection update');
   const target = update.target(runSettings());
@@ -219,31 +219,18 @@ async function accepted(endpoint: Endpoint): Promise<Exchange> {
     : api().post(target.path, target.json);
 }
 
-const refusalCache = new Map<string, Promise<Exchange>>();
-const acceptCache = new Map<string, Promise<Exchange>>();
-
 function refusal(endpoint: Endpoint, probe: (typeof probes)[number]): Promise<Exchange> {
-  const key = `${endpoint.name} ${probe.probe}`;
-  let promise = refusalCache.get(key);
-  if (!promise) {
-    const target = endpoint.target(runSettings());
-    promise = api().raw(options(target, probe.authorization(), probe.probe));
-    refusalCache.set(key, promise);
-  }
-  return promise;
+  return perRun(`auth:refusal ${endpoint.name} ${probe.probe}`, () =>
+    api().raw(options(endpoint.target(runSettings()), probe.authorization(), probe.probe)),
+  );
 }
 
 function acceptance(endpoint: Endpoint): Promise<Exchange> {
-  let promise = acceptCache.get(endpoint.name);
-  if (!promise) {
-    promise = accepted(endpoint);
-    acceptCache.set(endpoint.name, promise);
-  }
-  return promise;
+  return perRun(`auth:acceptance ${endpoint.name}`, () => accepted(endpoint));
 }
 
 /** Sends every probe the run allows at once; each check then awaits its own. */
-const sendAhead = once(async () => {
+const sendAhead = perRunValue('auth:send-ahead', async () => {
   const settings = runSettings();
   const pending: Promise<unknown>[] = [];
   for (const endpoint of endpoints) {

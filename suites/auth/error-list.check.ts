@@ -2,14 +2,13 @@ import type { Exchange } from '../../src/client/exchange.ts';
 import { check, NotExercised } from '../../src/checks/check.ts';
 import { describeAnswer, describeRequest, Finding } from '../../src/checks/findings.ts';
 import { violationsOf } from '../../src/checks/resource.ts';
-import { api, runSettings } from '../../src/checks/run-context.ts';
+import { api, perRunValue, runSettings } from '../../src/checks/run-context.ts';
 import { formatViolations } from '../../src/validation/validator.ts';
 import {
   errorListProblem,
   errorObjects,
   garbageCredential,
   looksLikeErrorList,
-  once,
   tokenRefusals,
 } from '../token/token-requests.ts';
 
@@ -26,7 +25,7 @@ interface Provoked {
   exchange: Exchange;
 }
 
-const provoked = once(async (): Promise<Provoked[]> => {
+const provoked = perRunValue('auth:provoked-errors', async (): Promise<Provoked[]> => {
   const { profile } = runSettings();
   const user = encodeURIComponent(profile.fixtures.userId ?? placeholderId);
   const token = await tokenRefusals();

@@ -1,6 +1,6 @@
 import { expectErrorList } from '../../src/checks/error-list.ts';
 import { expectThat } from '../../src/checks/findings.ts';
-import { api, runSettings } from '../../src/checks/run-context.ts';
+import { api, perRun, runSettings } from '../../src/checks/run-context.ts';
 import type { Exchange } from '../../src/client/exchange.ts';
 import { NotExercised } from '../../src/checks/check.ts';
 
@@ -38,12 +38,9 @@ export function expectRefused(exchange: Exchange, typical: readonly number[] = [
   expectErrorList(exchange, { status: clientError ? [status] : [...typical] });
 }
 
-let fixtureList: Promise<Exchange> | undefined;
-
 /** GET of the fixture user's connections, sent once per worker and shared by the checks that read it. */
 export function fixtureConnections(): Promise<Exchange> {
-  fixtureList ??= api().get(connectionsPath(fixture('userId')));
-  return fixtureList;
+  return perRun('connections:fixture-list', () => api().get(connectionsPath(fixture('userId'))));
 }
 
 /** The data array of the fixture user's list; a check that needs connections is not exercised without. */
@@ -61,12 +58,11 @@ export async function fixtureConnectionItems(): Promise<{ exchange: Exchange; it
   return { exchange, items: data };
 }
 
-let fixtureDetail: Promise<Exchange> | undefined;
-
 /** GET of the fixture connection, sent once per worker. */
 export function fixtureConnection(): Promise<Exchange> {
-  fixtureDetail ??= api().get(connectionPath(fixture('userId'), fixture('connectionId')));
-  return fixtureDetail;
+  return perRun('connections:fixture-detail', () =>
+    api().get(connectionPath(fixture('userId'), fixture('connectionId'))),
+  );
 }
 
 /**
@@ -103,8 +99,6 @@ export function expectNoCredentials(exchange: Exchange): void {
   );
 }
 
-let details: Promise<Exchange[]> | undefined;
-
 /** Most connections whose single retrieval the field checks read. */
 const detailLimit = 10;
 
@@ -113,7 +107,7 @@ const detailLimit = 10;
  * at most ten in all), sent once per worker: field checks then cover every connection the profile exposes.
  */
 export function connectionDetails(): Promise<Exchange[]> {
-  details ??= (async () => {
+  return perRun('connections:details', async () => {
     const userId = fixture('userId');
     const list = await fixtureConnections();
     const data = (list.response?.body as { data?: unknown } | undefined)?.data;
@@ -130,6 +124,5 @@ export function connectionDetails(): Promise<Exchange[]> {
         id === fixture('connectionId') ? fixtureConnection() : api().get(connectionPath(userId, id)),
       ),
     );
-  })();
-  return details;
+  });
 }

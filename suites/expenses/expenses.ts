@@ -2,7 +2,7 @@ import type { Exchange } from '../../src/client/exchange.ts';
 import { NotExercised } from '../../src/checks/check.ts';
 import { describeAnswer, describeRequest, Finding } from '../../src/checks/findings.ts';
 import { violationsOf } from '../../src/checks/resource.ts';
-import { api, runSettings } from '../../src/checks/run-context.ts';
+import { api, perRun, runSettings } from '../../src/checks/run-context.ts';
 import { formatViolations } from '../../src/validation/validator.ts';
 
 /** POST /users/{user.id}/expenses (spec: Endpoints). */
@@ -33,13 +33,10 @@ async function timed(send: () => Promise<Exchange>): Promise<TimedExchange> {
  * Expenses resources created once per worker, target and body: several checks look at the same summary
  * (the field-level checks, the default range), and two properties draw the same ranges from one seed.
  */
-const created = new Map<string, Promise<TimedExchange>>();
-
 export function createExpenses(body: unknown, userId = fixtureUser()): Promise<TimedExchange> {
-  const key = `${runSettings().profile.baseUrl} ${userId} ${JSON.stringify(body)}`;
-  let answer = created.get(key);
-  if (!answer) created.set(key, (answer = timed(() => api().post(expensesPath(userId), body))));
-  return answer;
+  return perRun(`expenses:${userId} ${JSON.stringify(body)}`, () =>
+    timed(() => api().post(expensesPath(userId), body)),
+  );
 }
 
 /** The summary of the fixture user with every member left to its default. */

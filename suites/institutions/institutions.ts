@@ -2,7 +2,7 @@ import type { Exchange } from '../../src/client/exchange.ts';
 import { NotExercised } from '../../src/checks/check.ts';
 import { describeRequest, expectStatus, expectThat, Finding } from '../../src/checks/findings.ts';
 import { violationsOf } from '../../src/checks/resource.ts';
-import { api, runSettings } from '../../src/checks/run-context.ts';
+import { api, perRun, runSettings } from '../../src/checks/run-context.ts';
 import { formatViolations } from '../../src/validation/validator.ts';
 
 /**
@@ -10,13 +10,8 @@ import { formatViolations } from '../../src/validation/validator.ts';
  * target (the catalogue does not change while a run looks at it, and a real one can be large), so the
  * field-level checks and the filter algebra cost one request per distinct query.
  */
-const answers = new Map<string, Promise<Exchange>>();
-
 function once(key: string, send: () => Promise<Exchange>): Promise<Exchange> {
-  const full = `${runSettings().profile.baseUrl} ${key}`;
-  let answer = answers.get(full);
-  if (!answer) answers.set(full, (answer = send()));
-  return answer;
+  return perRun(`institutions:${key}`, send);
 }
 
 /** GET /institutions with the filter (none: the whole catalogue). */

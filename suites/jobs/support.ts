@@ -1,7 +1,7 @@
 import { performance } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { expectStatus } from '../../src/checks/findings.ts';
-import { api } from '../../src/checks/run-context.ts';
+import { api, perRun } from '../../src/checks/run-context.ts';
 import type { Exchange } from '../../src/client/exchange.ts';
 import { NotExercised } from '../../src/checks/check.ts';
 import { updateFixtureConnection } from '../connections/support.ts';
@@ -53,15 +53,13 @@ function judgeable(exchange: Exchange): boolean {
   );
 }
 
-let run: Promise<JobRun> | undefined;
-
 /**
  * Updates the fixture connection and polls the job it returns every ~50 ms until every step succeeds, an
  * answer is not 200, or the bound passes. Once per worker; the checks read its snapshots. Against the mock
  * the job settles in about 0.6 s.
  */
 export function jobRun(): Promise<JobRun> {
-  run ??= (async () => {
+  return perRun('jobs:run', async () => {
     const update = await updateFixtureConnection();
     const status = update.response?.status ?? 0;
     const jobId = (update.response?.body as { id?: unknown } | null | undefined)?.id;
@@ -81,8 +79,7 @@ export function jobRun(): Promise<JobRun> {
         return { update, jobId, snapshots, settled: done, elapsedMs };
       await sleep(pollIntervalMs);
     }
-  })();
-  return run;
+  });
 }
 
 /** Each snapshot answered 200, with its body; a snapshot that is not 200 fails the check reading it. */

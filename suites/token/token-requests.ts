@@ -2,19 +2,13 @@ import { randomUUID } from 'node:crypto';
 import type { Exchange } from '../../src/client/exchange.ts';
 import { TokenUnavailable, type TokenManager } from '../../src/client/token-manager.ts';
 import { describeAnswer, describeRequest, Finding } from '../../src/checks/findings.ts';
-import { api, runSettings } from '../../src/checks/run-context.ts';
+import { api, perRunValue, runSettings } from '../../src/checks/run-context.ts';
 
 /**
  * Shared machinery of the token and auth suites: the token requests they send (each sent once per
  * worker and all at once, so the token checks stay fast), what the token endpoint answered over the
  * whole run (for the rows of the error table that can only be observed), and the refusal expectations.
  */
-
-/** A promise made on first use and shared afterwards. */
-export function once<T>(make: () => Promise<T>): () => Promise<T> {
-  let promise: Promise<T> | undefined;
-  return () => (promise ??= make());
-}
 
 export function tokens(): TokenManager {
   const manager = api().tokens;
@@ -86,7 +80,7 @@ export function sendTokenRequest(request: TokenRequest): Promise<Exchange> {
 }
 
 /** POST /token with the run's key, both scopes at once (TOKEN-01 … TOKEN-08, AUTH-01, AUTH-03). */
-export const issuedTokens = once(async () => {
+export const issuedTokens = perRunValue('token:issued', async () => {
   watchTokenEndpoint();
   const manager = tokens();
   const [server, client] = await Promise.all([
@@ -105,7 +99,7 @@ export const unsupportedGrantType = 'urn:fds-conformance:unsupported-grant-type'
  * Every refusal of the token error table a client can provoke, sent at once. Each has exactly one thing
  * wrong; the rest is a valid request (the run's key as Basic, the version header, scope SERVER_ACCESS).
  */
-export const tokenRefusals = once(async () => {
+export const tokenRefusals = perRunValue('token:refusals', async () => {
   const key = apiKey();
   const basic = { authorization: `Basic ${key}`, credential: 'api-key' as const };
   const server = { scope: 'SERVER_ACCESS' };

@@ -1,5 +1,5 @@
 import { runEmail } from '../../src/checks/arbitraries/users.ts';
-import { api, runSettings } from '../../src/checks/run-context.ts';
+import { api, perRun, runSettings } from '../../src/checks/run-context.ts';
 import type { Exchange } from '../../src/client/exchange.ts';
 
 let sequence = 0;
@@ -26,18 +26,17 @@ export function createUser(body: unknown): Promise<Exchange> {
   return api().post('/users', body);
 }
 
-let complete: Promise<Exchange> | undefined;
-
 /**
  * One user created with every member (email, mobile, firstName, lastName), shared by the checks of the
- * user's fields so the run creates it once per worker.
+ * user's fields so the run creates it once.
  */
 export function completeUser(): Promise<Exchange> {
-  complete ??= createUser({
-    email: freshEmail('complete'),
-    mobile: '+61412345678',
-    firstName: 'Ada',
-    lastName: 'Lovelace',
-  });
-  return complete;
+  return perRun('users:complete', () =>
+    createUser({
+      email: freshEmail('complete'),
+      mobile: '+61412345678',
+      firstName: 'Ada',
+      lastName: 'Lovelace',
+    }),
+  );
 }

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { faults } from '../../mock/faults.ts';
+import { faults } from '../../mock/faults/index.ts';
 import { defaultApiKey } from '../../mock/options.ts';
 import { startMock } from '../../mock/server.ts';
 import { catalogue, requirementById } from '../../src/requirements/catalogue.ts';

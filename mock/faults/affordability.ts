@@ -1,0 +1,254 @@
+/**
+ * Faults of affordability transactions (spec: affordability transactions endpoint, Affordability
+ * transaction, Limits), each breaking one AFFORD requirement: paging, ordering, filtering and the
+ * transaction's shape. Faults exist so the suite can prove its worth: run against the mock with one in
+ * force, the suite must fail the check of that requirement, or it has a gap.
+ */
+
+import type { Fault } from './index.ts';
+import { onSuccess, unknownIdAnswered, mapData, type Body } from './reply-rewrites.ts';
+
+const transactionsPath = '/users/:userId/affordability/:affordabilityId/transactions';
+
+export const affordabilityFaults: Fault[] = [
+  {
+    name: 'affordability-next-missing',
+    requirement: 'AFFORD-04',
+    description: 'no links.next although more pages exist',
+  },
+  {
+    name: 'affordability-next-on-last-page',
+    requirement: 'AFFORD-05',
+    description: 'the last page links to an empty next page',
+  },
+  {
+    name: 'affordability-default-page-100',
+    requirement: 'AFFORD-06',
+    description: 'without limit, pages hold 100 transactions',
+  },
+  {
+    name: 'affordability-limit-ignored',
+    requirement: 'AFFORD-07',
+    description: 'limit is ignored; pages hold 500',
+  },
+  {
+    name: 'affordability-limit-unbounded',
+    requirement: 'AFFORD-09',
+    description: 'limit above 500 gives pages above 500',
+  },
+  {
+    name: 'affordability-cursor-refused',
+    requirement: 'AFFORD-10',
+    description: 'the next cursor is refused with 400',
+  },
+  {
+    name: 'affordability-accounts-interleaved',
+    requirement: 'AFFORD-12',
+    description: 'transactions are ordered by date across accounts',
+  },
+  {
+    name: 'affordability-order-ascending',
+    requirement: 'AFFORD-13',
+    description: 'posted transactions are ordered oldest first',
+  },
+  {
+    name: 'affordability-pending-last',
+    requirement: 'AFFORD-14',
+    description: 'pending transactions come after posted ones',
+  },
+  {
+    name: 'affordability-unknown-snapshot-served',
+    requirement: 'AFFORD-16',
+    description: 'an unknown snapshot id is answered 200 with an empty list',
+    alter: unknownIdAnswered(transactionsPath, () => ({
+      type: 'list',
+      count: 0,
+      size: 0,
+      data: [],
+      links: { self: '/' },
+    })),
+  },
+  {
+    name: 'affordability-amount-number',
+    requirement: 'AFFORD-20',
+    description: 'transaction amounts are numbers',
+    alter: onSuccess(transactionsPath, (body) => mapData(body, (t) => ({ ...t, amount: Number(t.amount) }))),
+  },
+  {
+    name: 'affordability-debit-refund',
+    requirement: 'AFFORD-23',
+    description: 'debit payments are classed "refund", a credit class',
+    alter: onSuccess(transactionsPath, (body) =>
+      mapData(body, (t) => (t.class === 'payment' ? { ...t, class: 'refund', subClass: null } : t)),
+    ),
+  },
+  {
+    name: 'affordability-subclass-on-non-payment',
+    requirement: 'AFFORD-29',
+    description: 'transactions that are not payments carry a subClass',
+    alter: onSuccess(transactionsPath, (body) =>
+      mapData(body, (t) =>
+        t.class !== 'payment' ? { ...t, subClass: { title: 'Other', code: 'other' } } : t,
+      ),
+    ),
+  },
+  {
+    name: 'affordability-transaction-self-link',
+    requirement: 'AFFORD-32',
+    description: 'transactions carry links.self',
+    alter: onSuccess(transactionsPath, (body) =>
+      mapData(body, (t) => ({
+        ...t,
+        links: { ...(t.links as Body), self: `/transactions/${String(t.id)}` },
+      })),
+    ),
+  },
+  {
+    name: 'affordability-list-status-206',
+    requirement: 'AFFORD-01',
+    description: 'pages of the transaction list are answered 206 Partial Content instead of 200',
+    alter: (reply, route) =>
+      route?.path === transactionsPath && reply.status === 200 ? { ...reply, status: 206 } : reply,
+  },
+  {
+    name: 'affordability-count-string',
+    requirement: 'AFFORD-03',
+    description: 'the list envelope gives count as a string',
+    alter: onSuccess(transactionsPath, (body) => ({ ...body, count: String(body.count) })),
+  },
+  {
+    name: 'affordability-short-pages',
+    requirement: 'AFFORD-08',
+    description: 'with an explicit limit below 500, pages followed by links.next hold one entry fewer',
+  },
+  {
+    name: 'affordability-page-overlap',
+    requirement: 'AFFORD-11',
+    description: 'each next page starts with the last transaction of the page before',
+  },
+  {
+    name: 'affordability-filter-ignored',
+    requirement: 'AFFORD-15',
+    description: 'the transaction.class filter is accepted but not applied',
+  },
+  {
+    name: 'affordability-transaction-type-wrong',
+    requirement: 'AFFORD-17',
+    description: 'transactions carry type "affordability-transaction"',
+    alter: onSuccess(transactionsPath, (body) =>
+      mapData(body, (t) => ({ ...t, type: 'affordability-transaction' })),
+    ),
+  },
+  {
+    name: 'affordability-status-number',
+    requirement: 'AFFORD-18',
+    description: 'transaction status is a number (1 posted, 0 pending)',
+    alter: onSuccess(transactionsPath, (body) =>
+      mapData(body, (t) => ({ ...t, status: t.status === 'posted' ? 1 : 0 })),
+    ),
+  },
+  {
+    name: 'affordability-description-null',
+    requirement: 'AFFORD-19',
+    description: 'pending transactions have a null description',
+    alter: onSuccess(transactionsPath, (body) =>
+      mapData(body, (t) => (t.status === 'posted' ? t : { ...t, description: null })),
+    ),
+  },
+  {
+    name: 'affordability-balance-number',
+    requirement: 'AFFORD-21',
+    description: 'transaction balances are numbers',
+    alter: onSuccess(transactionsPath, (body) =>
+      mapData(body, (t) => ({ ...t, balance: Number(t.balance) })),
+    ),
+  },
+  {
+    name: 'affordability-direction-uppercase',
+    requirement: 'AFFORD-22',
+    description: 'direction is "DEBIT" or "CREDIT"',
+    alter: onSuccess(transactionsPath, (body) =>
+      mapData(body, (t) => ({ ...t, direction: String(t.direction).toUpperCase() })),
+    ),
+  },
+  {
+    name: 'affordability-credit-salary',
+    requirement: 'AFFORD-24',
+    description: 'direct credits are classed "salary", outside the credit classes',
+    alter: onSuccess(transactionsPath, (body) =>
+      mapData(body, (t) => (t.class === 'direct-credit' ? { ...t, class: 'salary' } : t)),
+    ),
+  },
+  {
+    name: 'affordability-institution-object',
+    requirement: 'AFFORD-25',
+    description: "a transaction's institution is an object holding the id",
+    alter: onSuccess(transactionsPath, (body) =>
+      mapData(body, (t) => ({ ...t, institution: { id: t.institution } })),
+    ),
+  },
+  {
+    name: 'affordability-transaction-date-null',
+    requirement: 'AFFORD-26',
+    description: 'pending transactions have a null transactionDate instead of a string',
+    alter: onSuccess(transactionsPath, (body) =>
+      mapData(body, (t) => (t.status === 'posted' ? t : { ...t, transactionDate: null })),
+    ),
+  },
+  {
+    name: 'affordability-post-date-local',
+    requirement: 'AFFORD-27',
+    description: 'postDate is a local date and time in DD/MM/YYYY form',
+    alter: onSuccess(transactionsPath, (body) =>
+      mapData(body, (t) => ({
+        ...t,
+        postDate: new Date(String(t.postDate)).toLocaleString('en-AU', { timeZone: 'UTC' }),
+      })),
+    ),
+  },
+  {
+    name: 'affordability-subclass-string',
+    requirement: 'AFFORD-28',
+    description: 'payments give subClass as its title string instead of an object',
+    alter: onSuccess(transactionsPath, (body) =>
+      mapData(body, (t) =>
+        t.subClass !== null && typeof t.subClass === 'object'
+          ? { ...t, subClass: (t.subClass as Body).title }
+          : t,
+      ),
+    ),
+  },
+  {
+    name: 'affordability-payment-subclass-null',
+    requirement: 'AFFORD-30',
+    description: 'payments carry a null subClass',
+    alter: onSuccess(transactionsPath, (body) =>
+      mapData(body, (t) => (t.class === 'payment' ? { ...t, subClass: null } : t)),
+    ),
+  },
+  {
+    name: 'affordability-institution-link-missing',
+    requirement: 'AFFORD-31',
+    description: 'transactions carry no links.institution',
+    alter: onSuccess(transactionsPath, (body) =>
+      mapData(body, (t) => {
+        const { institution: _institution, ...links } = t.links as Body;
+        return { ...t, links };
+      }),
+    ),
+  },
+  {
+    name: 'affordability-account-link-other',
+    requirement: 'AFFORD-33',
+    description: "links.account names the institution instead of the transaction's account",
+    alter: onSuccess(transactionsPath, (body) =>
+      mapData(body, (t) => ({
+        ...t,
+        links: {
+          ...(t.links as Body),
+          account: String((t.links as Body).account).replace(String(t.account), String(t.institution)),
+        },
+      })),
+    ),
+  },
+];

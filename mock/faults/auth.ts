@@ -1,0 +1,76 @@
+/**
+ * Faults of bearer authentication (spec: Authentication), each breaking one AUTH requirement: tokens
+ * accepted or refused when they should not be. Faults exist so the suite can prove its worth: run
+ * against the mock with one in force, the suite must fail the check of that requirement, or it has a gap.
+ */
+
+import type { MockReply } from '../router.ts';
+import type { Fault } from './index.ts';
+
+/** A refusal in the error-list shape, for faults that refuse what the mock would serve. */
+function errorReply(status: number, code: string, parameter: string): MockReply {
+  const error = {
+    type: 'error',
+    code,
+    title: 'Refused',
+    detail: `refused with ${code}`,
+    source: { parameter },
+  };
+  return { status, body: { type: 'list', correlationId: globalThis.crypto.randomUUID(), data: [error] } };
+}
+
+export const authFaults: Fault[] = [
+  {
+    name: 'auth-missing-accepted',
+    requirement: 'AUTH-05',
+    description: 'requests without Authorization are served',
+  },
+  {
+    name: 'auth-unknown-token-accepted',
+    requirement: 'AUTH-06',
+    description: 'a bearer token never issued is accepted',
+  },
+  {
+    name: 'auth-basic-accepted',
+    requirement: 'AUTH-07',
+    description: 'the API key as Basic credentials is accepted in place of a bearer token',
+  },
+  {
+    name: 'auth-token-never-expires',
+    requirement: 'AUTH-09',
+    description: 'tokens are accepted after expires_in has passed',
+  },
+  {
+    name: 'token-api-key-base64-only',
+    requirement: 'AUTH-01',
+    description: 'POST /token wants base64 of "key:" after Basic and refuses the key as given',
+  },
+  {
+    name: 'auth-bearer-refused',
+    requirement: 'AUTH-03',
+    description: 'every request with a bearer token, even one just issued, is refused with 401',
+    alter: (reply, route) =>
+      route?.auth === 'bearer' && reply.status < 400
+        ? errorReply(401, 'invalid-grant', 'Authorization')
+        : reply,
+  },
+  {
+    name: 'auth-server-token-refused-on-create',
+    requirement: 'AUTH-04',
+    description: 'POST /users refuses SERVER_ACCESS tokens with 403, as if they could not create',
+    alter: (reply, route) =>
+      route?.path === '/users' && reply.status === 201
+        ? errorReply(403, 'access-denied', 'Authorization')
+        : reply,
+  },
+  {
+    name: 'token-expires-early',
+    requirement: 'AUTH-08',
+    description: 'tokens die after a third of the expires_in they report',
+  },
+  {
+    name: 'token-expired-token-reissued',
+    requirement: 'AUTH-10',
+    description: "POST /token hands out the key's previous token again, even once it has expired",
+  },
+];

@@ -1,0 +1,257 @@
+/**
+ * Faults of bank connections (spec: connection endpoints, Connection, Account), each breaking one CONN
+ * requirement: the list and its filter, a single connection, its profile and embedded accounts, and
+ * updates. Faults exist so the suite can prove its worth: run against the mock with one in force, the
+ * suite must fail the check of that requirement, or it has a gap.
+ */
+
+import type { MockContext } from '../router.ts';
+import type { Fault } from './index.ts';
+import { onSuccess, unknownIdAnswered, mapData, type Body, type Alter } from './reply-rewrites.ts';
+
+const connectionPath = '/users/:userId/connections/:connectionId';
+const connectionsPath = '/users/:userId/connections';
+
+/** Rewrites the 200 answers of the GET route of a path that also serves POST (a single connection). */
+function onGet(path: string, change: (body: Body, context: MockContext) => unknown): Alter {
+  return (reply, route, context) =>
+    route?.path === path && route.method === 'GET' && reply.status === 200
+      ? { ...reply, body: change(reply.body as Body, context) }
+      : reply;
+}
+
+/** Rewrites each account embedded in a single connection. */
+function onAccounts(change: (account: Body) => Body): Alter {
+  return onGet(connectionPath, (body) => ({ ...body, accounts: mapData(body.accounts as Body, change) }));
+}
+
+/** Rewrites the profile of a single connection. */
+function onProfile(change: (profile: Body) => Body): Alter {
+  return onGet(connectionPath, (body) => ({ ...body, profile: change(body.profile as Body) }));
+}
+
+export const connectionFaults: Fault[] = [
+  {
+    name: 'connections-new-user-404',
+    requirement: 'CONN-03',
+    description: 'the connections list of a user without connections is refused',
+  },
+  {
+    name: 'connections-filter-ignored',
+    requirement: 'CONN-04',
+    description: 'the connections filter is ignored',
+  },
+  {
+    name: 'connection-unknown-id-served',
+    requirement: 'CONN-10',
+    description: 'an unknown connection id gets another connection',
+  },
+  {
+    name: 'connection-created-date-not-timestamp',
+    requirement: 'CONN-13',
+    description: 'createdDate is a date in DD/MM/YYYY form',
+    alter: onSuccess(connectionsPath, (body) =>
+      mapData(body, (item) => ({
+        ...item,
+        createdDate: new Date(String(item.createdDate)).toLocaleDateString('en-AU'),
+      })),
+    ),
+  },
+  {
+    name: 'connection-detail-without-accounts',
+    requirement: 'CONN-18',
+    description: 'a single connection is returned without its accounts',
+    alter: onSuccess(connectionPath, ({ accounts: _accounts, ...body }) => body),
+  },
+  {
+    name: 'connection-list-without-institution-link',
+    requirement: 'CONN-20',
+    description: 'connections in the list carry no links.institution',
+    alter: onSuccess(connectionsPath, (body) =>
+      mapData(body, (item) => {
+        const { institution: _institution, ...links } = item.links as Body;
+        return { ...item, links };
+      }),
+    ),
+  },
+  {
+    name: 'connection-leaks-password',
+    requirement: 'CONN-21',
+    description: 'connections are returned with the password',
+  },
+  {
+    name: 'connection-update-returns-200',
+    requirement: 'CONN-31',
+    description: 'a connection update answers 200 instead of 202',
+    alter: (reply, route) =>
+      route?.path === connectionPath && reply.status === 202 ? { ...reply, status: 200 } : reply,
+  },
+  {
+    name: 'connection-update-without-password',
+    requirement: 'CONN-33',
+    description: 'a connection update without password is accepted',
+  },
+  {
+    name: 'connections-list-without-self-link',
+    requirement: 'CONN-01',
+    description: 'the connections list carries no links',
+    alter: onSuccess(connectionsPath, ({ links: _links, ...body }) => body),
+  },
+  {
+    name: 'connections-status-filter-ignored',
+    requirement: 'CONN-05',
+    description: 'status terms of the connections filter are ignored',
+  },
+  {
+    name: 'connections-institution-filter-ignored',
+    requirement: 'CONN-06',
+    description: 'institution.id terms of the connections filter are ignored',
+  },
+  {
+    name: 'connections-no-match-404',
+    requirement: 'CONN-07',
+    description: 'a connections filter that matches nothing is answered 404',
+  },
+  {
+    name: 'connections-unknown-user-empty',
+    requirement: 'CONN-08',
+    description: 'the connections list of an unknown user is answered 200 with an empty list',
+    alter: unknownIdAnswered(connectionsPath, (context) => ({
+      type: 'list',
+      data: [],
+      links: { self: `${context.baseUrl}/users/unknown/connections` },
+    })),
+  },
+  {
+    name: 'connection-detail-as-list',
+    requirement: 'CONN-09',
+    description: 'a single connection is answered wrapped in a list envelope',
+    alter: onGet(connectionPath, (body) => ({ type: 'list', data: [body], links: body.links })),
+  },
+  {
+    name: 'connection-type-wrong',
+    requirement: 'CONN-11',
+    description: 'connections in the list carry type "bank-connection"',
+    alter: onSuccess(connectionsPath, (body) =>
+      mapData(body, (item) => ({ ...item, type: 'bank-connection' })),
+    ),
+  },
+  {
+    name: 'connection-status-boolean',
+    requirement: 'CONN-12',
+    description: 'connections in the list carry status true instead of a string',
+    alter: onSuccess(connectionsPath, (body) => mapData(body, (item) => ({ ...item, status: true }))),
+  },
+  {
+    name: 'connection-mfa-enabled-string',
+    requirement: 'CONN-14',
+    description: 'a single connection carries mfaEnabled as a string',
+    alter: onGet(connectionPath, (body) => ({ ...body, mfaEnabled: String(body.mfaEnabled) })),
+  },
+  {
+    name: 'connection-institution-id-only',
+    requirement: 'CONN-15',
+    description: "a single connection carries its institution's id string in place of the object",
+    alter: onGet(connectionPath, (body) => ({ ...body, institution: (body.institution as Body).id })),
+  },
+  {
+    name: 'connection-links-without-transactions',
+    requirement: 'CONN-19',
+    description: 'a single connection carries no links.transactions',
+    alter: onGet(connectionPath, (body) => {
+      const { transactions: _transactions, ...links } = body.links as Body;
+      return { ...body, links };
+    }),
+  },
+  {
+    name: 'profile-full-name-array',
+    requirement: 'CONN-22',
+    description: "a profile's fullName is an array of name parts",
+    alter: onProfile((profile) =>
+      typeof profile.fullName === 'string' ? { ...profile, fullName: profile.fullName.split(' ') } : profile,
+    ),
+  },
+  {
+    name: 'profile-phone-numbers-string',
+    requirement: 'CONN-23',
+    description: "a profile's phoneNumbers is one comma-separated string",
+    alter: onProfile((profile) =>
+      Array.isArray(profile.phoneNumbers)
+        ? { ...profile, phoneNumbers: profile.phoneNumbers.join(', ') }
+        : profile,
+    ),
+  },
+  {
+    name: 'profile-address-postcode-number',
+    requirement: 'CONN-24',
+    description: "a profile address's postcode is a number",
+    alter: onProfile((profile) =>
+      Array.isArray(profile.physicalAddresses)
+        ? {
+            ...profile,
+            physicalAddresses: (profile.physicalAddresses as Body[]).map((a) => ({
+              ...a,
+              postcode: Number(a.postcode),
+            })),
+          }
+        : profile,
+    ),
+  },
+  {
+    name: 'account-type-wrong',
+    requirement: 'CONN-25',
+    description: 'embedded accounts carry type "bank-account"',
+    alter: onAccounts((account) => ({ ...account, type: 'bank-account' })),
+  },
+  {
+    name: 'account-balance-number',
+    requirement: 'CONN-26',
+    description: 'embedded accounts give balance as a number',
+    alter: onAccounts((account) => ({ ...account, balance: Number(account.balance) })),
+  },
+  {
+    name: 'account-last-updated-epoch',
+    requirement: 'CONN-27',
+    description: 'embedded accounts give lastUpdated in epoch milliseconds',
+    alter: onAccounts((account) => ({ ...account, lastUpdated: Date.parse(String(account.lastUpdated)) })),
+  },
+  {
+    name: 'account-class-string',
+    requirement: 'CONN-28',
+    description: 'embedded accounts give class as its type string',
+    alter: onAccounts((account) => ({ ...account, class: (account.class as Body).type })),
+  },
+  {
+    name: 'account-status-null',
+    requirement: 'CONN-29',
+    description: 'embedded accounts carry status null',
+    alter: onAccounts((account) => ({ ...account, status: null })),
+  },
+  {
+    name: 'account-links-without-transactions',
+    requirement: 'CONN-30',
+    description: 'embedded accounts carry no links.transactions',
+    alter: onAccounts((account) => ({ ...account, links: { self: (account.links as Body).self } })),
+  },
+  {
+    name: 'connection-update-job-type-wrong',
+    requirement: 'CONN-32',
+    description: 'the 202 of a connection update carries type "task"',
+    alter: (reply, route) =>
+      route?.path === connectionPath && reply.status === 202
+        ? { ...reply, body: { ...(reply.body as Body), type: 'task' } }
+        : reply,
+  },
+  {
+    name: 'connection-update-unknown-id-accepted',
+    requirement: 'CONN-34',
+    description: 'an update of an unknown connection is answered 202 with a job',
+    alter: (reply, route, context) =>
+      route?.path === connectionPath && route.method === 'POST' && reply.status === 404
+        ? {
+            status: 202,
+            body: { type: 'job', id: 'unknown', links: { self: `${context.baseUrl}/jobs/unknown` } },
+          }
+        : reply,
+  },
+];

@@ -1,0 +1,184 @@
+/**
+ * Faults of the expenses summary (spec: POST {base_url}/users/{user.id}/expenses, Expenses resource,
+ * Limits), each breaking one EXP requirement. Faults exist so the suite can prove its worth: run against
+ * the mock with one in force, the suite must fail the check of that requirement, or it has a gap.
+ */
+
+import type { Fault } from './index.ts';
+import { onSuccess, type Body } from './reply-rewrites.ts';
+
+const expensesPath = '/users/:userId/expenses';
+
+/** Rewrites each changeHistory entry of the expenses summary blocks. */
+function mapSummaryBlocks(body: Body, change: (entry: Body) => Body): Body {
+  const blocks = ['cashWithdrawals', 'bankFees', 'externalTransfers', 'loanInterests', 'loanRepayments'];
+  return Object.fromEntries(
+    Object.entries(body).map(([name, value]) =>
+      blocks.includes(name)
+        ? [name, { ...(value as Body), changeHistory: ((value as Body).changeHistory as Body[]).map(change) }]
+        : [name, value],
+    ),
+  );
+}
+
+export const expenseFaults: Fault[] = [
+  {
+    name: 'expenses-to-month-previous',
+    requirement: 'EXP-02',
+    description: 'the default range ends with the previous month',
+  },
+  {
+    name: 'expenses-default-range-12-months',
+    requirement: 'EXP-03',
+    description: 'the default range starts 12 months back, not 13',
+  },
+  {
+    name: 'expenses-range-not-echoed',
+    requirement: 'EXP-04',
+    description: 'an explicit range is reported as the default range',
+  },
+  {
+    name: 'expenses-duplicate-division',
+    requirement: 'EXP-13',
+    description: 'payments lists its first division twice',
+    alter: onSuccess(expensesPath, (body) => {
+      const payments = body.payments as Body[];
+      return payments.length > 0 ? { ...body, payments: [...payments, payments[0]] } : body;
+    }),
+  },
+  {
+    name: 'expenses-avg-monthly-number',
+    requirement: 'EXP-16',
+    description: 'summary blocks give avgMonthly as a number',
+    alter: onSuccess(expensesPath, (body) => ({
+      ...body,
+      cashWithdrawals: {
+        ...(body.cashWithdrawals as Body),
+        avgMonthly: Number((body.cashWithdrawals as Body).avgMonthly),
+      },
+    })),
+  },
+  {
+    name: 'expenses-created-201',
+    requirement: 'EXP-01',
+    description: 'POST /users/{user.id}/expenses answers 201 instead of 200',
+    alter: (reply, route) =>
+      route?.path === expensesPath && reply.status === 200 ? { ...reply, status: 201 } : reply,
+  },
+  {
+    name: 'expenses-accounts-ignored',
+    requirement: 'EXP-05',
+    description: 'the accounts asked for are ignored: every account of the user is summarised',
+  },
+  {
+    name: 'expenses-links-first-account-only',
+    requirement: 'EXP-06',
+    description: 'links.accounts refers to the first account used only',
+    alter: onSuccess(expensesPath, (body) => {
+      const links = body.links as { accounts: string[] };
+      return { ...body, links: { ...links, accounts: links.accounts.slice(0, 1) } };
+    }),
+  },
+  {
+    name: 'expenses-unknown-user-accepted',
+    requirement: 'EXP-07',
+    description: 'an unknown user gets an (empty) expenses summary',
+  },
+  {
+    name: 'expenses-month-number-not-checked',
+    requirement: 'EXP-08',
+    description: 'a month number above 12 (2024-13) is accepted',
+  },
+  {
+    name: 'expenses-type-wrong',
+    requirement: 'EXP-09',
+    description: 'expenses resources carry type "expense"',
+    alter: onSuccess(expensesPath, (body) => ({ ...body, type: 'expense' })),
+  },
+  {
+    name: 'expenses-months-with-day',
+    requirement: 'EXP-10',
+    description: 'fromMonth and toMonth are dates in YYYY-MM-DD form',
+    alter: onSuccess(expensesPath, (body) => ({
+      ...body,
+      fromMonth: `${String(body.fromMonth)}-01`,
+      toMonth: `${String(body.toMonth)}-01`,
+    })),
+  },
+  {
+    name: 'expenses-range-reversed',
+    requirement: 'EXP-11',
+    description: 'fromMonth and toMonth are swapped',
+    alter: onSuccess(expensesPath, (body) => ({ ...body, fromMonth: body.toMonth, toMonth: body.fromMonth })),
+  },
+  {
+    name: 'expenses-payments-object',
+    requirement: 'EXP-12',
+    description: 'payments is an object keyed by division instead of an array',
+    alter: onSuccess(expensesPath, (body) => ({
+      ...body,
+      payments: Object.fromEntries((body.payments as Body[]).map((p) => [String(p.division), p])),
+    })),
+  },
+  {
+    name: 'expenses-percentage-string',
+    requirement: 'EXP-14',
+    description: 'percentageTotal is a string such as "12.5%"',
+    alter: onSuccess(expensesPath, (body) => ({
+      ...body,
+      payments: (body.payments as Body[]).map((p) => ({
+        ...p,
+        percentageTotal: `${String(p.percentageTotal)}%`,
+      })),
+    })),
+  },
+  {
+    name: 'expenses-expense-class-code-only',
+    requirement: 'EXP-15',
+    description: 'category.expenseClass is the class code string instead of an object',
+    alter: onSuccess(expensesPath, (body) => ({
+      ...body,
+      payments: (body.payments as Body[]).map((p) => ({
+        ...p,
+        subCategory: (p.subCategory as { category: { expenseClass: Body } }[]).map((s) => ({
+          ...s,
+          category: { expenseClass: s.category.expenseClass.classCode },
+        })),
+      })),
+    })),
+  },
+  {
+    name: 'expenses-change-date-with-day',
+    requirement: 'EXP-17',
+    description: 'changeHistory dates of the summary blocks are in YYYY-MM-DD form',
+    alter: onSuccess(expensesPath, (body) =>
+      mapSummaryBlocks(body, (change) => ({ ...change, date: `${String(change.date)}-01` })),
+    ),
+  },
+  {
+    name: 'expenses-account-links-objects',
+    requirement: 'EXP-19',
+    description: 'links.accounts holds objects with href instead of links',
+    alter: onSuccess(expensesPath, (body) => {
+      const links = body.links as { accounts: string[] };
+      return { ...body, links: { ...links, accounts: links.accounts.map((href) => ({ href })) } };
+    }),
+  },
+  {
+    name: 'expenses-history-after-range',
+    requirement: 'EXP-18',
+    description: 'cashWithdrawals.changeHistory also holds the month after toMonth',
+    alter: onSuccess(expensesPath, (body) => {
+      const [year, month] = String(body.toMonth).split('-').map(Number) as [number, number];
+      const next = month === 12 ? `${year + 1}-01` : `${year}-${String(month + 1).padStart(2, '0')}`;
+      const block = body.cashWithdrawals as { changeHistory: Body[] };
+      return {
+        ...body,
+        cashWithdrawals: {
+          ...block,
+          changeHistory: [...block.changeHistory, { date: next, amount: '0.00' }],
+        },
+      };
+    }),
+  },
+];

@@ -1,0 +1,72 @@
+/**
+ * The fault registry: named faults that each make the mock break exactly one requirement of the
+ * catalogue. Faults exist so the suite can prove its worth: the fault-detection matrix runs the suite
+ * against the mock with each fault in force, and a fault no check catches is a gap in the suite. The
+ * faults live one file per group of the spec; this file assembles them and applies them to replies.
+ */
+
+import type { MockContext, MockReply, Route } from '../router.ts';
+import { tokenFaults } from './token.ts';
+import { authFaults } from './auth.ts';
+import { errorFaults } from './errors.ts';
+import { enrichFaults } from './enrich.ts';
+import { userFaults } from './users.ts';
+import { connectionFaults } from './connections.ts';
+import { jobFaults } from './jobs.ts';
+import { institutionFaults } from './institutions.ts';
+import { expenseFaults } from './expenses.ts';
+import { affordabilityFaults } from './affordability.ts';
+
+/**
+ * A named fault makes the mock violate exactly one requirement of the catalogue, named by `requirement`.
+ * The suite must catch every one (the fault-detection matrix); a fault no check catches is a gap in the
+ * suite. Faults act in two ways: where a fault changes a decision (accept what must be refused, page
+ * differently), the handler asks `context.fault(name)`; where it changes only what is sent, `alter`
+ * rewrites the finished reply, which keeps the handlers free of fault code.
+ */
+export interface Fault {
+  name: string;
+  requirement: string;
+  description: string;
+  /** Rewrites a finished reply; `route` is undefined for a path no route serves. */
+  alter?: (reply: MockReply, route: Route | undefined, context: MockContext) => MockReply;
+}
+
+/** Every fault, group by group. */
+export const faults: Fault[] = [
+  ...tokenFaults,
+  ...authFaults,
+  ...errorFaults,
+  ...enrichFaults,
+  ...userFaults,
+  ...connectionFaults,
+  ...jobFaults,
+  ...institutionFaults,
+  ...expenseFaults,
+  ...affordabilityFaults,
+];
+
+const byName = new Map(faults.map((fault) => [fault.name, fault]));
+
+export function isFaultName(name: string): boolean {
+  return byName.has(name);
+}
+
+export function assertKnownFaults(names: string[]): void {
+  const unknown = names.filter((name) => !byName.has(name));
+  if (unknown.length > 0) throw new RangeError(`unknown fault ${unknown.join(', ')}; see --list-faults`);
+}
+
+/** Applies the reply-level faults in force to a finished reply. */
+export function applyReplyFaults(
+  reply: MockReply,
+  route: Route | undefined,
+  context: MockContext,
+): MockReply {
+  let result = reply;
+  for (const name of context.options.faults) {
+    const alter = byName.get(name)?.alter;
+    if (alter) result = alter(result, route, context);
+  }
+  return result;
+}

@@ -1,0 +1,180 @@
+/**
+ * Faults of the institution catalogue (spec: institution endpoints, Institution), each breaking one INST
+ * requirement: the list and its filter, retrieval by id, and the institution's shape. Faults exist so
+ * the suite can prove its worth: run against the mock with one in force, the suite must fail the check
+ * of that requirement, or it has a gap.
+ */
+
+import type { MockContext } from '../router.ts';
+import type { Fault } from './index.ts';
+import { onSuccess, unknownIdAnswered, mapData, type Body, type Alter } from './reply-rewrites.ts';
+
+/** Rewrites every institution served: each entry of the list and the single retrieval. */
+function onInstitutions(change: (institution: Body) => Body): Alter {
+  return (reply, route) => {
+    if (reply.status >= 300) return reply;
+    if (route?.path === '/institutions') return { ...reply, body: mapData(reply.body as Body, change) };
+    if (route?.path === '/institutions/:institutionId') return { ...reply, body: change(reply.body as Body) };
+    return reply;
+  };
+}
+
+/** An institution of the world as the mock serves it. */
+function servedInstitution(record: object & { id: string }, context: MockContext): Body {
+  return { type: 'institution', ...record, links: { self: `${context.baseUrl}/institutions/${record.id}` } };
+}
+
+export const institutionFaults: Fault[] = [
+  {
+    name: 'institutions-total-count-string',
+    requirement: 'INST-02',
+    description: 'totalCount is a string',
+    alter: onSuccess('/institutions', (body) => ({ ...body, totalCount: String(body.totalCount) })),
+  },
+  {
+    name: 'institutions-eq-ignored',
+    requirement: 'INST-04',
+    description: 'eq filters on institutions are ignored',
+  },
+  {
+    name: 'institutions-ne-ignored',
+    requirement: 'INST-05',
+    description: 'ne filters on institutions are ignored',
+  },
+  {
+    name: 'institution-unknown-id-served',
+    requirement: 'INST-09',
+    description: 'an unknown institution id is answered 200 with an institution',
+    alter: unknownIdAnswered('/institutions/:institutionId', (context) => ({
+      type: 'institution',
+      ...context.world.institutions[0],
+      links: { self: `${context.baseUrl}/institutions/${context.world.institutions[0]?.id}` },
+    })),
+  },
+  {
+    name: 'institution-stats-strings',
+    requirement: 'INST-17',
+    description: 'averageDurationMs members are strings',
+    alter: onSuccess('/institutions/:institutionId', (body) => {
+      const stats = body.stats as { averageDurationMs: Record<string, number> };
+      const averageDurationMs = Object.fromEntries(
+        Object.entries(stats.averageDurationMs).map(([k, v]) => [k, String(v)]),
+      );
+      return { ...body, stats: { ...stats, averageDurationMs } };
+    }),
+  },
+  {
+    name: 'institutions-list-returns-203',
+    requirement: 'INST-01',
+    description: 'GET /institutions answers 203 instead of 200',
+    alter: (reply, route) =>
+      route?.path === '/institutions' && reply.status === 200 ? { ...reply, status: 203 } : reply,
+  },
+  {
+    name: 'institutions-total-count-short',
+    requirement: 'INST-03',
+    description: 'totalCount is one less than the number of institutions listed',
+    alter: onSuccess('/institutions', (body) => ({
+      ...body,
+      totalCount: Math.max(0, (body.data as unknown[]).length - 1),
+    })),
+  },
+  {
+    name: 'institutions-unsupported-operator-ignored',
+    requirement: 'INST-07',
+    description: 'a filter with an operator other than eq and ne is ignored: the whole catalogue is listed',
+    alter: (reply, route, context) =>
+      route?.path === '/institutions' &&
+      reply.status === 400 &&
+      JSON.stringify(reply.body).includes('unsupported filter operator')
+        ? {
+            status: 200,
+            body: {
+              type: 'list',
+              totalCount: context.world.institutions.length,
+              data: context.world.institutions.map((record) => servedInstitution(record, context)),
+            },
+          }
+        : reply,
+  },
+  {
+    name: 'institution-retrieval-ignores-id',
+    requirement: 'INST-08',
+    description: 'GET /institutions/{institution.id} answers the first institution of the catalogue',
+    alter: onSuccess('/institutions/:institutionId', (body, context) => {
+      const other = context.world.institutions.find((record) => record.id !== body.id);
+      return other ? servedInstitution(other, context) : body;
+    }),
+  },
+  {
+    name: 'institution-type-wrong',
+    requirement: 'INST-10',
+    description: 'institutions carry type "bank"',
+    alter: onInstitutions((institution) => ({ ...institution, type: 'bank' })),
+  },
+  {
+    name: 'institution-tier-number',
+    requirement: 'INST-11',
+    description: 'tier is a number',
+    alter: onInstitutions((institution) => ({ ...institution, tier: Number(institution.tier) })),
+  },
+  {
+    name: 'institution-password-url-object',
+    requirement: 'INST-12',
+    description: 'forgottenPasswordUrl is an object with href',
+    alter: onInstitutions((institution) => ({
+      ...institution,
+      forgottenPasswordUrl: { href: institution.forgottenPasswordUrl },
+    })),
+  },
+  {
+    name: 'institution-login-features-joined',
+    requirement: 'INST-13',
+    description: 'features.login is one comma-separated string',
+    alter: onInstitutions((institution) => {
+      const features = institution.features as { login: string[] };
+      return { ...institution, features: { ...features, login: features.login.join(',') } };
+    }),
+  },
+  {
+    name: 'institution-feature-methods-string',
+    requirement: 'INST-14',
+    description: 'features.accounts maps each field to one string instead of an array',
+    alter: onInstitutions((institution) => {
+      const features = institution.features as { accounts: Record<string, string[]> };
+      const accounts = Object.fromEntries(
+        Object.entries(features.accounts).map(([field, methods]) => [field, methods.join(',')]),
+      );
+      return { ...institution, features: { ...features, accounts } };
+    }),
+  },
+  {
+    name: 'institution-stage-boolean',
+    requirement: 'INST-15',
+    description: 'stage is a boolean, true for beta institutions',
+    alter: onInstitutions((institution) => ({ ...institution, stage: institution.stage === 'beta' })),
+  },
+  {
+    name: 'institution-status-null',
+    requirement: 'INST-16',
+    description: 'status is null for institutions that are available',
+    alter: onInstitutions((institution) =>
+      institution.status === 'available' ? { ...institution, status: null } : institution,
+    ),
+  },
+  {
+    name: 'institution-logo-url',
+    requirement: 'INST-18',
+    description: 'logo is the square logo URL instead of an object',
+    alter: onInstitutions((institution) => ({
+      ...institution,
+      logo: (institution.logo as { links: { square: string } }).links.square,
+    })),
+  },
+  {
+    name: 'institution-self-link-missing',
+    requirement: 'INST-19',
+    description: 'institutions carry links without self',
+    alter: onInstitutions((institution) => ({ ...institution, links: {} })),
+  },
+];

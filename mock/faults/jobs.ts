@@ -1,0 +1,87 @@
+/**
+ * Faults of jobs (spec: GET {base_url}/jobs/{job.id}, Job, States and transitions), each breaking one
+ * JOBS requirement. Faults exist so the suite can prove its worth: run against the mock with one in
+ * force, the suite must fail the check of that requirement, or it has a gap.
+ */
+
+import type { Fault } from './index.ts';
+import { onSuccess, unknownIdAnswered, type Body, type Alter } from './reply-rewrites.ts';
+
+/** Rewrites each step of every job served by GET /jobs/{job.id}. */
+function onJobSteps(change: (step: Body, index: number) => Body): Alter {
+  return onSuccess('/jobs/:jobId', (body) => ({ ...body, steps: (body.steps as Body[]).map(change) }));
+}
+
+export const jobFaults: Fault[] = [
+  {
+    name: 'job-unknown-id-served',
+    requirement: 'JOBS-02',
+    description: 'an unknown job id is answered 200 with a job',
+    alter: unknownIdAnswered('/jobs/:jobId', () => ({
+      type: 'job',
+      id: 'unknown',
+      steps: [],
+      links: { self: '/jobs/unknown' },
+    })),
+  },
+  {
+    name: 'job-step-result-not-link',
+    requirement: 'JOBS-11',
+    description: 'a finished step result has type "url" instead of "link"',
+    alter: onSuccess('/jobs/:jobId', (body) => ({
+      ...body,
+      steps: (body.steps as Body[]).map((step) =>
+        step.result ? { ...step, result: { ...(step.result as Body), type: 'url' } } : step,
+      ),
+    })),
+  },
+  {
+    name: 'job-source-link-missing',
+    requirement: 'JOBS-13',
+    description: 'jobs carry no links.source',
+    alter: onSuccess('/jobs/:jobId', (body) => {
+      const { source: _source, ...links } = body.links as Body;
+      return { ...body, links };
+    }),
+  },
+  {
+    name: 'job-get-returns-202',
+    requirement: 'JOBS-01',
+    description: 'GET /jobs/{job.id} answers 202 instead of 200',
+    alter: (reply, route) =>
+      route?.path === '/jobs/:jobId' && reply.status === 200 ? { ...reply, status: 202 } : reply,
+  },
+  {
+    name: 'job-type-wrong',
+    requirement: 'JOBS-04',
+    description: 'jobs carry type "task"',
+    alter: onSuccess('/jobs/:jobId', (body) => ({ ...body, type: 'task' })),
+  },
+  {
+    name: 'job-created-epoch',
+    requirement: 'JOBS-05',
+    description: 'jobs give created in epoch milliseconds',
+    alter: onSuccess('/jobs/:jobId', (body) => ({ ...body, created: Date.parse(String(body.created)) })),
+  },
+  {
+    name: 'job-steps-object',
+    requirement: 'JOBS-07',
+    description: 'jobs give steps as an object keyed by title',
+    alter: onSuccess('/jobs/:jobId', (body) => ({
+      ...body,
+      steps: Object.fromEntries((body.steps as Body[]).map((step) => [String(step.title), step])),
+    })),
+  },
+  {
+    name: 'job-step-title-number',
+    requirement: 'JOBS-09',
+    description: 'job steps are titled by their number',
+    alter: onJobSteps((step, index) => ({ ...step, title: index + 1 })),
+  },
+  {
+    name: 'job-step-status-boolean',
+    requirement: 'JOBS-10',
+    description: 'job steps give status as a boolean (done or not)',
+    alter: onJobSteps((step) => ({ ...step, status: step.status === 'success' })),
+  },
+];

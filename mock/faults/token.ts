@@ -1,0 +1,117 @@
+/**
+ * Faults of the token endpoint (spec: POST {base_url}/token, Token response, Errors, Versioning), each
+ * breaking one TOKEN requirement. Faults exist so the suite can prove its worth: run against the mock
+ * with one in force, the suite must fail the check of that requirement, or it has a gap.
+ */
+
+import type { Fault } from './index.ts';
+import { onSuccess, mapData, type Body, type Alter } from './reply-rewrites.ts';
+
+/** Re-sends the token endpoint's 400 refusals carrying `code` with another status and, if given, code. */
+function tokenRefusalAs(code: string, status: number, newCode?: string): Alter {
+  return (reply, route) => {
+    const body = reply.body as Body;
+    const refused =
+      route?.path === '/token' &&
+      reply.status === 400 &&
+      Array.isArray(body.data) &&
+      (body.data as Body[]).some((error) => error.code === code);
+    if (!refused) return reply;
+    return {
+      ...reply,
+      status,
+      body: newCode
+        ? mapData(body, (error) => (error.code === code ? { ...error, code: newCode } : error))
+        : body,
+    };
+  };
+}
+
+export const tokenFaults: Fault[] = [
+  {
+    name: 'token-client-scope-refused',
+    requirement: 'TOKEN-02',
+    description: 'POST /token refuses scope CLIENT_ACCESS',
+  },
+  {
+    name: 'token-type-lowercase',
+    requirement: 'TOKEN-04',
+    description: 'token_type is "bearer" instead of "Bearer"',
+    alter: onSuccess('/token', (body) => ({ ...body, token_type: 'bearer' })),
+  },
+  {
+    name: 'token-expires-in-string',
+    requirement: 'TOKEN-05',
+    description: 'expires_in is a string instead of a number',
+    alter: onSuccess('/token', (body) => ({ ...body, expires_in: String(body.expires_in) })),
+  },
+  {
+    name: 'token-version-ignored',
+    requirement: 'TOKEN-09',
+    description: 'an unsupported older version gets a token',
+  },
+  {
+    name: 'token-missing-authorization-accepted',
+    requirement: 'TOKEN-10',
+    description: 'POST /token without Authorization gets a token',
+  },
+  {
+    name: 'token-malformed-authorization-accepted',
+    requirement: 'TOKEN-11',
+    description: 'POST /token with a non-Basic Authorization gets a token',
+  },
+  {
+    name: 'token-unknown-key-accepted',
+    requirement: 'TOKEN-12',
+    description: 'an unknown API key gets a token',
+  },
+  {
+    name: 'token-scope-not-required',
+    requirement: 'TOKEN-13',
+    description: 'POST /token without scope gets a token',
+  },
+  {
+    name: 'token-unsupported-scope-accepted',
+    requirement: 'TOKEN-14',
+    description: 'POST /token with an unknown scope gets a token',
+  },
+  {
+    name: 'token-json-body-accepted',
+    requirement: 'TOKEN-15',
+    description: 'POST /token takes a JSON body instead of refusing it',
+  },
+  {
+    name: 'token-server-access-201',
+    requirement: 'TOKEN-01',
+    description: 'POST /token answers 201 instead of 200 for scope SERVER_ACCESS',
+  },
+  {
+    name: 'token-access-token-empty',
+    requirement: 'TOKEN-03',
+    description: 'access_token is an empty string',
+    alter: onSuccess('/token', (body) => ({ ...body, access_token: '' })),
+  },
+  {
+    name: 'token-supported-version-refused',
+    requirement: 'TOKEN-08',
+    description: 'the supported version in the version header is refused with parameter-not-valid',
+  },
+  {
+    name: 'token-403-without-access-denied',
+    requirement: 'TOKEN-17',
+    description: 'an unknown API key is refused with 403 and code invalid-grant',
+    alter: tokenRefusalAs('invalid-grant', 403),
+  },
+  {
+    name: 'token-404-without-parameter-not-valid',
+    requirement: 'TOKEN-18',
+    description: 'an unknown API key is refused with 404 and code resource-not-found',
+    alter: tokenRefusalAs('invalid-grant', 404, 'resource-not-found'),
+  },
+  {
+    name: 'token-500-without-internal-server-error',
+    requirement: 'TOKEN-19',
+    description: 'invalid-request refusals of the token endpoint are 500 with code server-error',
+    alter: tokenRefusalAs('invalid-request', 500, 'server-error'),
+  },
+];

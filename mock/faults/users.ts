@@ -1,0 +1,64 @@
+/**
+ * Faults of user creation (spec: POST {base_url}/users, User), each breaking one USERS requirement.
+ * Faults exist so the suite can prove its worth: run against the mock with one in force, the suite must
+ * fail the check of that requirement, or it has a gap.
+ */
+
+import type { Fault } from './index.ts';
+import { onSuccess } from './reply-rewrites.ts';
+
+export const userFaults: Fault[] = [
+  {
+    name: 'users-create-returns-200',
+    requirement: 'USERS-01',
+    description: 'POST /users answers 200 instead of 201',
+    alter: (reply, route) =>
+      route?.path === '/users' && reply.status === 201 ? { ...reply, status: 200 } : reply,
+  },
+  {
+    name: 'users-neither-accepted',
+    requirement: 'USERS-03',
+    description: 'a user with neither email nor mobile is created',
+  },
+  {
+    name: 'users-empty-email-accepted',
+    requirement: 'USERS-04',
+    description: 'a user with an empty email is created',
+  },
+  {
+    name: 'users-type-wrong',
+    requirement: 'USERS-09',
+    description: 'users carry type "customer"',
+    alter: onSuccess('/users', (body) => ({ ...body, type: 'customer' })),
+  },
+  {
+    name: 'users-mobile-only-refused',
+    requirement: 'USERS-02',
+    description: 'a user with a mobile number and no email is refused',
+  },
+  {
+    name: 'users-names-refused',
+    requirement: 'USERS-06',
+    description: 'firstName and lastName are refused as unknown members',
+  },
+  {
+    name: 'users-id-number',
+    requirement: 'USERS-10',
+    description: 'user ids are numbers',
+    alter: onSuccess('/users', (body) => ({ ...body, id: 1234 })),
+  },
+  {
+    name: 'users-mobile-national-format',
+    requirement: 'USERS-11',
+    description: 'mobile numbers come back in national form: 0 in place of the country code',
+    alter: onSuccess('/users', (body) =>
+      typeof body.mobile === 'string' ? { ...body, mobile: body.mobile.replace(/^\+\d{2}/, '0') } : body,
+    ),
+  },
+  {
+    name: 'users-self-link-missing',
+    requirement: 'USERS-12',
+    description: 'users carry an empty links object',
+    alter: onSuccess('/users', (body) => ({ ...body, links: {} })),
+  },
+];

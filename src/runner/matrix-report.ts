@@ -1,0 +1,39 @@
+import type { Fault } from '../../mock/faults/index.ts';
+import { catalogue } from '../requirements/catalogue.ts';
+import type { FaultDetection } from './fault-matrix.ts';
+
+/** The matrix as a table a person reads: fault, expected requirement, what failed, seconds. */
+export function matrixTable(detections: readonly FaultDetection[]): string {
+  const rows = detections.map((d) => [
+    d.detected ? 'caught' : 'MISSED',
+    d.fault,
+    d.expected,
+    d.failed.length > 6
+      ? `${d.failed.slice(0, 6).join(' ')} … (${d.failed.length})`
+      : d.failed.join(' ') || '-',
+    d.seconds.toFixed(1),
+  ]);
+  const header = ['', 'fault', 'expected', 'failed requirements', 's'];
+  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] as string).length)));
+  const line = (cells: string[]) =>
+    cells
+      .map((c, i) => c.padEnd(widths[i] as number))
+      .join('  ')
+      .trimEnd();
+  const caught = detections.filter((d) => d.detected).length;
+  const rate = detections.length === 0 ? 100 : (caught / detections.length) * 100;
+  return [
+    line(header),
+    ...rows.map(line),
+    `detection rate: ${caught}/${detections.length} (${rate.toFixed(1)}%)`,
+  ].join('\n');
+}
+
+/**
+ * MUST requirements that no fault violates yet: the registry grows until every MUST requirement that can
+ * be violated observably has one; those left are listed so a person can judge each.
+ */
+export function mustRequirementsWithoutFault(faults: readonly Fault[]): string[] {
+  const covered = new Set(faults.map((f) => f.requirement));
+  return catalogue.requirements.filter((r) => r.level === 'MUST' && !covered.has(r.id)).map((r) => r.id);
+}

@@ -1,0 +1,25 @@
+import { describe, expect, it } from 'vitest';
+import { faults } from '../../mock/faults/index.ts';
+import { faultMatrix } from '../../src/runner/fault-matrix.ts';
+import { matrixTable, mustRequirementsWithoutFault } from '../../src/runner/matrix-report.ts';
+
+/**
+ * The suite proves its own worth (DESIGN.md, principle 4): against the clean mock it finds nothing, and
+ * each named fault of the mock makes the run nonconformant with the fault's requirement among the failed.
+ */
+describe('the fault-detection matrix', () => {
+  it('passes the clean mock and catches every named fault', { timeout: 900_000 }, async () => {
+    const { clean, detections } = await faultMatrix(faults);
+    console.log(matrixTable(detections));
+    console.log(
+      `MUST requirements no fault violates yet: ${mustRequirementsWithoutFault(faults).join(', ') || 'none'}`,
+    );
+    const cleanFailures = clean.requirements
+      .filter((r) => r.status === 'failed')
+      .map((r) => `${r.id}: ${r.failures[0]?.message ?? ''}`);
+    expect(cleanFailures).toEqual([]);
+    expect(clean.errors).toEqual([]);
+    expect(faults.length).toBeGreaterThanOrEqual(40);
+    expect(detections.filter((d) => !d.detected).map((d) => `${d.fault} (${d.expected})`)).toEqual([]);
+  });
+});
