@@ -1,11 +1,16 @@
 import { cpus } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { fullRuns, largeSnapshot, timedCommand } from './conformance-run.ts';
 import { bareEndpoint, formatThroughput, institutionsTarget, mockThroughput } from './mock-throughput.ts';
 
-/** `npm run bench`: every benchmark of the project, one after the other. */
+/** `npm run bench`: every speed target the issues name, measured one after the other. */
+
+const verdict = (met: boolean) => (met ? 'met' : 'MISSED');
+console.log(`${cpus().length} CPU core(s), Node ${process.version}\n`);
 
 console.log(
-  `mock throughput: the mock in its own process, 10 keep-alive connections (undici Pool) on loopback, ` +
-    `${cpus().length} CPU core(s), Node ${process.version}`,
+  '1. mock throughput: the mock in its own process, 10 keep-alive connections (undici Pool) on loopback',
 );
 const results = await mockThroughput();
 console.log(formatThroughput(results));
@@ -14,10 +19,49 @@ const bare = results.find((r) => r.endpoint === bareEndpoint);
 if (institutions) {
   const met = institutions.requestsPerSecond >= institutionsTarget && institutions.failures === 0;
   console.log(
-    `GET /institutions: ${institutions.requestsPerSecond.toFixed(0)} req/s, target ≥ ${institutionsTarget} req/s: ` +
-      `${met ? 'met' : 'MISSED'}` +
+    `GET /institutions: ${institutions.requestsPerSecond.toFixed(0)} req/s, target ≥ ${institutionsTarget} req/s: ${verdict(met)}` +
       (bare
         ? `; a bare node:http server sending the same bytes: ${bare.requestsPerSecond.toFixed(0)} req/s`
         : ''),
   );
 }
+
+console.log(
+  '\n2. the full run against the embedded mock (`fds-conformance`), token-expiry wait included, 3 times',
+);
+const runs = await fullRuns(3);
+for (const run of runs)
+  console.log(
+    `  ${run.seconds.toFixed(2)} s wall, exit ${run.exitCode}, peak ${run.peakRssMb.toFixed(0)} MB`,
+  );
+const slowest = Math.max(...runs.map((r) => r.seconds));
+console.log(
+  `slowest ${slowest.toFixed(2)} s, target ≤ 5 s: ${verdict(slowest <= 5 && runs.every((r) => r.exitCode === 0))}`,
+);
+
+console.log('\n3. a 100,000-transaction snapshot paged and checked end to end (mock in its own process)');
+const large = await largeSnapshot(100_000);
+console.log(
+  `  paging engine (every transaction schema-validated, uniqueness and order tracked): ${large.engine.seen} transactions in ` +
+    `${large.engine.pages} pages, ${large.engine.seconds.toFixed(1)} s, peak ${large.engine.peakRssMb.toFixed(0)} MB, ` +
+    `target < 300 MB: ${verdict(large.engine.peakRssMb < 300 && large.engine.problem === null)}`,
+);
+console.log(
+  `  whole affordability suite (\`--only affordability\`, 3 vitest worker threads): ${large.suite.seconds.toFixed(1)} s, ` +
+    `exit ${large.suite.exitCode}, peak ${large.suite.peakRssMb.toFixed(0)} MB`,
+);
+
+console.log(
+  '\n4. the self-proof: fault-detection matrix, conformant variants, hostile targets (their vitest files)',
+);
+const root = fileURLToPath(new URL('..', import.meta.url));
+const matrix = await timedCommand([
+  join(root, 'node_modules/vitest/vitest.mjs'),
+  'run',
+  'test/matrix',
+  'test/variants',
+  'test/hostile',
+]);
+const rate = /detection rate: .*/.exec(matrix.stdout)?.[0] ?? 'detection rate: not printed';
+console.log(`  ${matrix.seconds.toFixed(0)} s wall, exit ${matrix.exitCode}; ${rate}`);
+console.log(`target ≤ 180 s: ${verdict(matrix.seconds <= 180 && matrix.exitCode === 0)}`);

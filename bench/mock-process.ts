@@ -1,6 +1,7 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { startMock } from '../mock/server.ts';
+import { growFixtureSnapshot } from './large-snapshot.ts';
 
 /**
  * The mock in a process of its own, as `fds-conformance mock` runs it, so the benchmark's client does not
@@ -10,6 +11,9 @@ import { startMock } from '../mock/server.ts';
  * sending that body meets here; and stops when the parent disconnects.
  */
 const mock = await startMock();
+// The paging benchmark asks for a fixture snapshot of this many transactions.
+const snapshotSize = Number(process.env.FDS_BENCH_SNAPSHOT_SIZE ?? 0);
+if (snapshotSize > 0) growFixtureSnapshot(mock.world, snapshotSize);
 process.send?.({ url: mock.url, fixture: mock.world.fixture });
 process.on('message', (message: unknown) => {
   if (message === 'cpu') {

@@ -39,15 +39,16 @@ export const institutionsTarget = 10_000;
 export const bareEndpoint = 'bare node:http, same bytes as GET /institutions';
 
 /** The mock in a child process (see mock-process.ts), as a client would meet it. */
-class MockProcess {
+export class MockProcess {
   private constructor(
     private readonly child: ChildProcess,
     readonly url: string,
     readonly fixture: World['fixture'],
   ) {}
 
-  static async start(): Promise<MockProcess> {
+  static async start(env: NodeJS.ProcessEnv = {}): Promise<MockProcess> {
     const child = fork(fileURLToPath(new URL('./mock-process.ts', import.meta.url)), [], {
+      env: { ...process.env, ...env },
       execArgv: ['--import', 'tsx'],
       stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
     });

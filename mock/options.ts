@@ -1,3 +1,5 @@
+import type { MockVariants } from './variants.ts';
+
 /** How the embedded mock is set up; every field has a default so `startMock()` alone gives a conformant service. */
 export interface MockOptions {
   host: string;
@@ -14,12 +16,17 @@ export interface MockOptions {
   unsupportedVersions: string[];
   /** Path prefix the service is mounted under ('' or '/api', say). */
   basePath: string;
-  /** Named faults to inject (see mock/faults.ts). */
+  /** Named faults to inject (see mock/faults/). */
   faults: string[];
   /** Largest request body accepted, in bytes; larger ones get 413. */
   maxBodyBytes: number;
   /** How long each job step stays pending and then in progress, in milliseconds. */
   jobStepMs: number;
+  /**
+   * Conformant variants (mock/variants.ts): legitimate behaviours the spec leaves open, all off by
+   * default, each of which the suite must pass with no finding.
+   */
+  variants: MockVariants;
   /** Called for every request received, before it is handled: lets tests see what a client sent. */
   onRequest?: (method: string, path: string) => void;
 }
@@ -39,4 +46,5 @@ export const defaultMockOptions: MockOptions = {
   faults: [],
   maxBodyBytes: 64 * 1024,
   jobStepMs: 50,
+  variants: {},
 };

@@ -24,7 +24,10 @@ export interface MockContext {
   world: World;
   state: MockState;
   options: MockOptions;
-  /** Absolute base URL, base path included, for the links the mock hands out. */
+  /**
+   * Base URL, base path included, the links the mock hands out start with: absolute, or host-relative (the
+   * base path alone) under the relativeLinks variant.
+   */
   baseUrl: string;
   /** Whether a named fault is injected. */
   fault(name: string): boolean;

@@ -31,3 +31,8 @@ export function serialisedBody(body: unknown, acceptsGzip: boolean): Payload {
   if (!cached) return { bytes: JSON.stringify(body) };
   return acceptsGzip ? { bytes: cached.gzip, encoding: 'gzip' } : { bytes: cached.json };
 }
+
+/** Whether a body was marked by `reusableBody`, so what is derived from it may be kept as well. */
+export function isReusable(body: unknown): boolean {
+  return typeof body === 'object' && body !== null && serialised.has(body);
+}

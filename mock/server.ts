@@ -6,15 +6,17 @@ import {
   type ServerResponse,
 } from 'node:http';
 import type { Duplex } from 'node:stream';
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { AddressInfo } from 'node:net';
 import { authenticate } from './auth.ts';
 import { errorList, MockError } from './errors.ts';
-import { applyReplyFaults, assertKnownFaults, isFaultName } from './faults.ts';
+import { applyReplyFaults, assertKnownFaults, isFaultName } from './faults/index.ts';
 import { defaultMockOptions, type MockOptions } from './options.ts';
 import { Router, type MockContext, type MockReply, type Route } from './router.ts';
 import { routes } from './routes/index.ts';
 import { serialisedBody } from './serialised-body.ts';
 import { MockState } from './state.ts';
+import { rateLimited, varyReply, type MockVariants } from './variants.ts';
 import { loadWorld, type World } from './world/world.ts';
 
 export interface RunningMock {
@@ -27,7 +29,11 @@ export interface RunningMock {
 
 /** Starts the mock and resolves once it listens. Throws on an unknown fault name. */
 export async function startMock(overrides: Partial<MockOptions> = {}): Promise<RunningMock> {
-  const options: MockOptions = { ...defaultMockOptions, ...overrides };
+  const options: MockOptions = {
+    ...defaultMockOptions,
+    ...overrides,
+    variants: { ...defaultMockOptions.variants, ...overrides.variants },
+  };
   assertKnownFaults(options.faults);
   const world = await loadWorld(options.seed);
   const router = new Router(routes);
@@ -47,7 +53,7 @@ export async function startMock(overrides: Partial<MockOptions> = {}): Promise<R
     handle(req, res, router, context).catch((error: unknown) => {
       // Nothing a client sends may crash the mock: a handler bug becomes a 500 error list.
       const failure = new MockError(500, 'internal-server-error', 'Internal server error', String(error));
-      if (!res.headersSent) send(res, { status: 500, body: errorList(failure) });
+      if (!res.headersSent) send(res, { status: 500, body: errorList(failure) }, options.variants);
       else res.destroy();
     });
   });
@@ -58,8 +64,10 @@ export async function startMock(overrides: Partial<MockOptions> = {}): Promise<R
   });
   const { port } = server.address() as AddressInfo;
   const host = options.host.includes(':') ? `[${options.host}]` : options.host;
-  context.baseUrl = `http://${host}:${port}${options.basePath}`;
-  return { url: context.baseUrl, options, world, close: () => closeServer(server) };
+  const url = `http://${host}:${port}${options.basePath}`;
+  // The relativeLinks variant hands out host-relative links: the base path without scheme and authority.
+  context.baseUrl = options.variants.relativeLinks ? options.basePath : url;
+  return { url, options, world, close: () => closeServer(server) };
 }
 
 /**
@@ -121,6 +129,12 @@ async function handle(req: IncomingMessage, res: ServerResponse, router: Router,
   const path = underBase ? pathname.slice(basePath.length) : pathname;
   const method = req.method ?? 'GET';
   context.options.onRequest?.(method, pathname);
+  // A rate limit answers before routing and authentication, as a gateway in front of a service would.
+  const limited = rateLimited(req, context);
+  if (limited) {
+    req.resume();
+    return respond(res, limited, undefined, context);
+  }
   const match = underBase ? router.match(method, path) : ({ kind: 'none' } as const);
   let route: Route | undefined;
   let reply: MockReply;
@@ -135,7 +149,8 @@ async function handle(req: IncomingMessage, res: ServerResponse, router: Router,
         'Method not allowed',
         `${method} is not allowed here`,
       );
-      return send(res, { status: 405, body: errorList(error), headers: { allow: match.allow.join(', ') } });
+      const reply = { status: 405, body: errorList(error), headers: { allow: match.allow.join(', ') } };
+      return respond(res, reply, undefined, context);
     }
     route = match.route;
     authenticate(route, req.headers, context);
@@ -147,16 +162,42 @@ async function handle(req: IncomingMessage, res: ServerResponse, router: Router,
     if (error.status === 413) res.setHeader('connection', 'close');
     reply = { status: error.status, body: errorList(error) };
   }
-  send(res, applyReplyFaults(reply, route, context));
+  return respond(res, applyReplyFaults(reply, route, context), route, context);
 }
 
-function send(res: ServerResponse, reply: MockReply): void {
+/**
+ * The send path every handled request ends in: the conformant variants (mock/variants.ts) reshape the
+ * reply after the handler and the faults, so faults are written against the plain representation.
+ */
+async function respond(
+  res: ServerResponse,
+  reply: MockReply,
+  route: Route | undefined,
+  context: MockContext,
+): Promise<void> {
+  const { variants } = context.options;
+  const varied = varyReply(reply, route, context);
+  if (variants.latencyMs) await sleep(variants.latencyMs);
+  send(res, varied, variants);
+}
+
+function send(res: ServerResponse, reply: MockReply, variants: MockVariants): void {
   const acceptsGzip = /\bgzip\b/.test(res.req.headers['accept-encoding'] ?? '');
   const { bytes: payload, encoding } = serialisedBody(reply.body, acceptsGzip);
-  res.setHeader('content-type', 'application/json');
-  res.setHeader('content-length', typeof payload === 'string' ? Buffer.byteLength(payload) : payload.length);
+  res.setHeader('content-type', variants.charset ? 'application/json; charset=utf-8' : 'application/json');
   if (encoding) res.setHeader('content-encoding', encoding);
   if (reply.headers) for (const [name, value] of Object.entries(reply.headers)) res.setHeader(name, value);
+  if (variants.chunked) {
+    // No content-length: Node frames the body with the chunked transfer coding, one chunk per write.
+    const bytes = typeof payload === 'string' ? Buffer.from(payload) : payload;
+    const size = Math.ceil(bytes.length / 3);
+    res.writeHead(reply.status);
+    res.write(bytes.subarray(0, size));
+    res.write(bytes.subarray(size, 2 * size));
+    res.end(bytes.subarray(2 * size));
+    return;
+  }
+  res.setHeader('content-length', typeof payload === 'string' ? Buffer.byteLength(payload) : payload.length);
   res.writeHead(reply.status);
   res.end(payload);
 }

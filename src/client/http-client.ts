@@ -63,12 +63,15 @@ export class HttpClient {
 
   /** The URL for a path below the base (keeping its prefix) or for a link given in full or relative form. */
   resolve(path: string, query?: Record<string, string | undefined>): URL {
+    // A link relative to the host root (`/api/x?next=…`) already holds the prefix: resolve it against the
+    // origin, so its query stays a query (setting `pathname` to it would percent-encode the `?`).
+    const hostRelative =
+      path.startsWith('/') && this.base.pathname !== '/' && path.startsWith(this.base.pathname);
     const url = /^[a-z][a-z0-9+.-]*:/i.test(path)
       ? new URL(path)
-      : new URL(path.replace(/^\//, ''), this.base);
-    // A link relative to the host root (`/api/x`) already holds the prefix.
-    if (path.startsWith('/') && this.base.pathname !== '/' && path.startsWith(this.base.pathname))
-      url.pathname = path;
+      : hostRelative
+        ? new URL(path, this.base.origin)
+        : new URL(path.replace(/^\//, ''), this.base);
     for (const [name, value] of Object.entries(query ?? {}))
       if (value !== undefined) url.searchParams.set(name, value);
     return url;

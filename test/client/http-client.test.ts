@@ -79,6 +79,7 @@ describe('the HTTP client', () => {
     expect(client.resolve('institutions', { filter: "x.eq('1')" }).search).toBe('?filter=x.eq%28%271%27%29');
     expect(client.resolve(`${base}/jobs/1`).href).toBe(`${base}/jobs/1`);
     expect(client.resolve('/api/jobs/1').href).toBe(`${base}/jobs/1`);
+    expect(client.resolve('/api/x/transactions?next=abc').href).toBe(`${base}/x/transactions?next=abc`);
   });
 
   it('honours Retry-After in seconds and as an HTTP-date, recording each retry', async () => {
