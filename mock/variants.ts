@@ -46,7 +46,8 @@ export interface MockVariants {
   refusalStatuses?: { unauthenticated?: 401 | 403; unknownId?: 400 | 404 };
   /**
    * Rate limiting ("Rate limits: not shown"): every `every`-th request on a connection is answered 429
-   * with `Retry-After` (cycling `0`, `1` and an HTTP-date about a second ahead) and an error list. The
+   * with `Retry-After` (`0`, then `1`, then an HTTP-date about a second ahead, then `0` five times, in turn)
+   * and an error list. The
    * same request (method, target, credentials) is refused at most `maxConsecutive` times within a
    * minute, fewer than a client's bounded retries (the suite's client makes 3), so every request is served
    * in the end: conformant, if annoying.
@@ -163,9 +164,10 @@ export function rateLimited(req: IncomingMessage, context: MockContext): MockRep
   if (refused >= (limit.maxConsecutive ?? 2)) return undefined;
   recent.set(key, { count: refused + 1, until: now + refusalWindowMs });
   if (recent.size > 10_000) for (const [k, v] of recent) if (v.until <= now) recent.delete(k);
-  const turn = limiter.turn++ % 3;
   // Delay-seconds or an HTTP-date (RFC 9110, 10.2.3); the date has whole seconds, so it waits 0 to 1 s.
-  const retryAfter = turn === 0 ? '0' : turn === 1 ? '1' : new Date(now + 1000).toUTCString();
+  // Mostly 0: both forms are exercised every eighth refusal without a run spending its time asleep.
+  const turn = limiter.turn++ % 8;
+  const retryAfter = turn === 1 ? '1' : turn === 2 ? new Date(now + 1000).toUTCString() : '0';
   const error = new MockError(429, 'too-many-requests', 'Too many requests', 'rate limit exceeded; retry');
   return { status: 429, body: errorList(error), headers: { 'retry-after': retryAfter } };
 }

@@ -8,7 +8,7 @@ import type { RunSettings } from '../profile/profile.ts';
 import { requirementResults, type RequirementResult } from '../report/model.ts';
 import { verdictOf } from '../report/report.ts';
 import { requirementById } from '../requirements/catalogue.ts';
-import { runSuites, SuiteSession } from './run-suites.ts';
+import { SuiteSession } from './run-suites.ts';
 import { filesExercising, requirementIdsByFile } from './suite-index.ts';
 
 export interface MockRun {
@@ -49,12 +49,28 @@ function summarise(
   };
 }
 
-/** Runs the suites (or some groups) once against a freshly started mock with the given options. */
-export async function runAgainstMock(options: Partial<MockOptions> = {}, only?: string[]): Promise<MockRun> {
+/** A suite session for runs against mocks; each run's settings come with the mock it starts. */
+export function openMockSession(): Promise<SuiteSession> {
+  const unused = {
+    baseUrl: 'http://127.0.0.1:9',
+    version: '2.0',
+    versionHeader: 'service-version',
+    readOnly: false,
+    fixtures: {},
+  };
+  return SuiteSession.open(mockRunSettings(unused));
+}
+
+/** Starts a mock with the options, runs the check files given (all by default) in the session, stops it. */
+export async function runOnMock(
+  session: SuiteSession,
+  options: Partial<MockOptions>,
+  files?: readonly string[],
+): Promise<MockRun> {
   const started = performance.now();
   const mock = await startMock(options);
   try {
-    const run = await runSuites({ settings: mockRunSettings(mockProfile(mock)), ...(only ? { only } : {}) });
+    const run = await session.run(mockRunSettings(mockProfile(mock)), files);
     return summarise(run.checks, run.errors, started);
   } finally {
     await mock.close();
@@ -80,24 +96,9 @@ export async function faultMatrix(
   onResult: (result: FaultDetection) => void = () => undefined,
 ): Promise<{ clean: MockRun; detections: FaultDetection[] }> {
   const index = requirementIdsByFile();
-  const placeholder = mockRunSettings({
-    baseUrl: 'http://127.0.0.1:9',
-    version: '2.0',
-    versionHeader: 'service-version',
-    readOnly: false,
-    fixtures: {},
-  });
-  const session = await SuiteSession.open(placeholder);
-  const against = async (options: Partial<MockOptions>, files?: readonly string[]): Promise<MockRun> => {
-    const started = performance.now();
-    const mock = await startMock(options);
-    try {
-      const run = await session.run(mockRunSettings(mockProfile(mock)), files);
-      return summarise(run.checks, run.errors, started);
-    } finally {
-      await mock.close();
-    }
-  };
+  const session = await openMockSession();
+  const against = (options: Partial<MockOptions>, files?: readonly string[]) =>
+    runOnMock(session, options, files);
   try {
     const clean = await against({});
     const detections: FaultDetection[] = [];

@@ -4,7 +4,8 @@ import { request } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { defaultApiKey, type MockOptions } from '../../mock/options.ts';
 import { startMock, type RunningMock } from '../../mock/server.ts';
-import { runAgainstMock, type MockRun } from '../../src/runner/fault-matrix.ts';
+import { openMockSession, runOnMock, type MockRun } from '../../src/runner/fault-matrix.ts';
+import type { SuiteSession } from '../../src/runner/run-suites.ts';
 
 /**
  * Conformant variants (mock/variants.ts): behaviours a real service may legitimately show where the spec
@@ -265,9 +266,16 @@ function failuresOf(run: MockRun): string[] {
 }
 
 describe('the full suite against a conformant variant of the mock finds nothing', () => {
+  // One vitest session serves every variant: each run costs its checks, not another start of vitest.
+  let session: SuiteSession;
+  beforeAll(async () => {
+    session = await openMockSession();
+  }, 60_000);
+  afterAll(() => session.close());
+
   for (const [name, options] of variants) {
     it(name, { timeout: 180_000 }, async () => {
-      const run = await runAgainstMock(options, undefined);
+      const run = await runOnMock(session, options);
       console.info(`conformant variant "${name}": ${run.seconds.toFixed(1)} s`);
       expect(run.errors).toEqual([]);
       expect(failuresOf(run), `failed: ${run.failed.join(', ')}`).toEqual([]);
