@@ -1,5 +1,5 @@
 import { fileURLToPath } from 'node:url';
-import { createVitest, type Reporter } from 'vitest/node';
+import { createVitest, type Reporter, type TestSpecification } from 'vitest/node';
 import type { RunSettings } from '../profile/profile.ts';
 import type { CheckResult } from '../report/model.ts';
 import { CheckCollector } from './collector.ts';
@@ -91,6 +91,8 @@ export async function runSuites(options: SuiteRunOptions): Promise<SuiteRun> {
  * which makes the workers drop what they kept for the previous one.
  */
 export class SuiteSession {
+  private specifications: TestSpecification[] | undefined;
+
   private constructor(
     private readonly vitest: Awaited<ReturnType<typeof createVitest>>,
     private readonly collector: CheckCollector,
@@ -108,9 +110,9 @@ export class SuiteSession {
     this.collector.reset();
     this.vitest.provide('settings', settings);
     const wanted = files ? new Set(files.map((file) => `${root}/${file}`)) : undefined;
-    const specifications = (await this.vitest.globTestSpecifications()).filter(
-      (spec) => !wanted || wanted.has(spec.moduleId),
-    );
+    // The suite files do not change during a session: globbed once.
+    this.specifications ??= await this.vitest.globTestSpecifications();
+    const specifications = this.specifications.filter((spec) => !wanted || wanted.has(spec.moduleId));
     await this.vitest.runTestSpecifications(specifications, false);
     return { checks: [...this.collector.results], errors: [...this.collector.errors] };
   }
