@@ -10,6 +10,11 @@ if (command === undefined || command === 'run' || command.startsWith('-')) {
     ['vitest/node', 'undici', 'ajv/dist/2020.js', 'i18n-iso-countries'].map((name) => import(name)),
   );
 }
+// Output piped into a reader that stops early (`| head`) ends the command quietly, not with a stack trace.
+process.stdout.on('error', (error) => {
+  if (error.code === 'EPIPE') process.exit(process.exitCode ?? 0);
+  throw error;
+});
 register();
 const { main } = await import('../src/cli/main.ts');
 process.exitCode = await main(process.argv.slice(2));

@@ -24,3 +24,18 @@ describe('fds-conformance requirements', () => {
     expect(result.stderr.trim()).toBe('fds-conformance: --format must be one of md, json, got "yaml"');
   });
 });
+
+describe('output into a reader that stops early', () => {
+  it('ends quietly, without a stack trace, when stdout closes (`| head`)', async () => {
+    const { spawn } = await import('node:child_process');
+    const bin = new URL('../../bin/fds-conformance.js', import.meta.url).pathname;
+    const child = spawn(process.execPath, [bin, 'requirements']);
+    let stderr = '';
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    // The reader is gone before the first line is written.
+    child.stdout.destroy();
+    const code = await new Promise<number | null>((resolve) => child.on('exit', resolve));
+    expect(stderr).not.toMatch(/EPIPE|\n\s+at /);
+    expect(code).toBe(0);
+  });
+});
