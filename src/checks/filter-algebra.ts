@@ -109,6 +109,22 @@ export function predicted(
   return universe.filter((item) => selects(item, terms, options) === true);
 }
 
+/** Sends one filter and expects 200 with a data array; the exchange and the items it answered. */
+async function fetchFiltered(
+  options: FilterAlgebraOptions,
+  filter: string,
+): Promise<{ exchange: Exchange; items: unknown[] }> {
+  const exchange = await options.fetch(filter);
+  expectStatus(exchange, 200);
+  const data = (exchange.response.body as { data?: unknown } | undefined)?.data;
+  expectThat(
+    Array.isArray(data),
+    `filter=${filter}: expected a data array, got ${JSON.stringify(data)}`,
+    exchange,
+  );
+  return { exchange, items: (options.items ?? defaultItems)(exchange) };
+}
+
 /**
  * Sends the filter made of `terms` and expects 200 with a data array that is what the terms select:
  * exactly the predicted items when the universe is known, otherwise only items that pass. Returns the
@@ -121,15 +137,7 @@ export async function expectFilterAlgebra(
   const filter = filterOf(terms);
   if (filter === null)
     throw new Error(`a filter value holds a quote and cannot be written: ${JSON.stringify(terms)}`);
-  const exchange = await options.fetch(filter);
-  expectStatus(exchange, 200);
-  const data = (exchange.response.body as { data?: unknown } | undefined)?.data;
-  expectThat(
-    Array.isArray(data),
-    `filter=${filter}: expected a data array, got ${JSON.stringify(data)}`,
-    exchange,
-  );
-  const items = (options.items ?? defaultItems)(exchange);
+  const { exchange, items } = await fetchFiltered(options, filter);
   const key = options.key ?? defaultKey;
   const read = options.read ?? readProperty;
   const combine = options.combine ?? 'all';
@@ -206,15 +214,8 @@ export async function expectComplementary(
     const filter = filterExpression({ property, operator, value });
     if (filter === null)
       throw new Error(`the value ${JSON.stringify(value)} holds a quote and cannot be written`);
-    const exchange = await options.fetch(filter);
-    expectStatus(exchange, 200);
-    const data = (exchange.response.body as { data?: unknown } | undefined)?.data;
-    expectThat(
-      Array.isArray(data),
-      `filter=${filter}: expected a data array, got ${JSON.stringify(data)}`,
-      exchange,
-    );
-    answers.push({ filter, exchange, keys: new Set((options.items ?? defaultItems)(exchange).map(key)) });
+    const { exchange, items } = await fetchFiltered(options, filter);
+    answers.push({ filter, exchange, keys: new Set(items.map(key)) });
   }
   const [eq, ne] = answers as [(typeof answers)[0], (typeof answers)[0]];
   const both = [...eq.keys].filter((k) => ne.keys.has(k));

@@ -62,15 +62,18 @@ check(
   needs,
 );
 
+/** The walks made with an explicit limit, and that limit. */
+const limitedWalks = [
+  ['limit1', 1],
+  ['odd', 137],
+  ['limit500', 500],
+] as const;
+
 check(
   'With limit=1, limit=137 or limit=500, every page holds at most that many transactions',
   ['AFFORD-07'],
   async () => {
-    for (const [name, limit] of [
-      ['limit1', 1],
-      ['odd', 137],
-      ['limit500', 500],
-    ] as const) {
+    for (const [name, limit] of limitedWalks) {
       const walk = await snapshotWalk(name, fileWalks);
       expectFirstPage(walk);
       expectNotOversized(walk, limit);
@@ -98,11 +101,7 @@ check(
   'With limit=N, every page followed by links.next holds exactly N transactions',
   ['AFFORD-08'],
   async () => {
-    for (const [name, limit] of [
-      ['limit1', 1],
-      ['odd', 137],
-      ['limit500', 500],
-    ] as const) {
+    for (const [name, limit] of limitedWalks) {
       const walk = await snapshotWalk(name, fileWalks);
       expectFirstPage(walk);
       expectFullBeforeNext(walk, limit);
