@@ -1,5 +1,5 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
-import { inject } from 'vitest';
+import { expect, inject } from 'vitest';
 import { Api } from '../client/api.ts';
 import type { Exchange } from '../client/exchange.ts';
 import type { RunSettings } from '../profile/profile.ts';
@@ -8,14 +8,21 @@ declare module 'vitest' {
   export interface ProvidedContext {
     /** The profile and run settings, provided by the runner (src/runner/run-suites.ts). */
     settings: RunSettings;
+    /**
+     * Settings for particular check files, by absolute path, over `settings`: one run of a session can
+     * aim each file at its own target (the fault matrix runs many faults' files at once).
+     */
+    settingsByFile: Record<string, RunSettings>;
   }
 }
 
 /** The exchanges of the check running now, so a failure carries the requests that led to it. */
 export const checkExchanges = new AsyncLocalStorage<Exchange[]>();
 
+/** The settings for the check file running now in this worker (vitest runs one file at a time per worker). */
 export function runSettings(): RunSettings {
-  return inject('settings');
+  const file = expect.getState().testPath;
+  return (file ? inject('settingsByFile')[file] : undefined) ?? inject('settings');
 }
 
 /**

@@ -3,12 +3,12 @@ import { performance } from 'node:perf_hooks';
 import type { Fault } from '../../mock/faults/index.ts';
 import type { MockOptions } from '../../mock/options.ts';
 import { mockProfile } from '../../mock/profile.ts';
-import { startMock } from '../../mock/server.ts';
+import { startMock, type RunningMock } from '../../mock/server.ts';
 import type { RunSettings } from '../profile/profile.ts';
 import { requirementResults, type RequirementResult } from '../report/model.ts';
 import { verdictOf } from '../report/report.ts';
 import { requirementById } from '../requirements/catalogue.ts';
-import { SuiteSession } from './run-suites.ts';
+import { SuiteSession, type SuiteRun } from './run-suites.ts';
 import { filesExercising, requirementIdsByFile } from './suite-index.ts';
 
 export interface MockRun {
@@ -38,14 +38,14 @@ export function mockRunSettings(
 function summarise(
   checks: Parameters<typeof requirementResults>[0],
   errors: string[],
-  started: number,
+  seconds: number,
 ): MockRun {
   const requirements = requirementResults(checks);
   return {
     requirements,
     failed: requirements.filter((r) => r.status === 'failed').map((r) => r.id),
     errors,
-    seconds: (performance.now() - started) / 1000,
+    seconds,
   };
 }
 
@@ -61,17 +61,13 @@ export function openMockSession(): Promise<SuiteSession> {
   return SuiteSession.open(mockRunSettings(unused));
 }
 
-/** Starts a mock with the options, runs the check files given (all by default) in the session, stops it. */
-export async function runOnMock(
-  session: SuiteSession,
-  options: Partial<MockOptions>,
-  files?: readonly string[],
-): Promise<MockRun> {
+/** Starts a mock with the options, runs every check file against it in the session, stops it. */
+export async function runOnMock(session: SuiteSession, options: Partial<MockOptions>): Promise<MockRun> {
   const started = performance.now();
   const mock = await startMock(options);
   try {
-    const run = await session.run(mockRunSettings(mockProfile(mock)), files);
-    return summarise(run.checks, run.errors, started);
+    const run = await session.run(mockRunSettings(mockProfile(mock)));
+    return summarise(run.checks, run.errors, (performance.now() - started) / 1000);
   } finally {
     await mock.close();
   }
@@ -83,13 +79,51 @@ export interface FaultDetection {
   failed: string[];
   /** The fault's requirement failed and the run was nonconformant (with --strict for a SHOULD requirement). */
   detected: boolean;
+  /** The checks' own time against the fault's mock (faults run side by side, so not wall time). */
   seconds: number;
 }
 
+interface FaultRun {
+  fault: Fault;
+  /** The check files that name the fault's requirement: the others cannot see it. */
+  files: string[];
+}
+
 /**
- * The fault-detection matrix: the clean mock first (it must pass), then each fault, each against a fresh
- * mock, all through one vitest session. A fault runs only the check files that name its requirement:
- * the others cannot see it, and skipping them keeps the matrix fast.
+ * Faults in rounds that share no check file, so each round is one vitest run with every fault's files
+ * aimed at that fault's own mock. Taking faults in order, each goes to the first round its files fit.
+ */
+function rounds(runs: readonly FaultRun[]): FaultRun[][] {
+  const result: { runs: FaultRun[]; files: Set<string> }[] = [];
+  for (const run of runs) {
+    let round = result.find((r) => run.files.every((file) => !r.files.has(file)));
+    if (!round) {
+      round = { runs: [], files: new Set() };
+      result.push(round);
+    }
+    round.runs.push(run);
+    for (const file of run.files) round.files.add(file);
+  }
+  return result.map((r) => r.runs);
+}
+
+function detection(run: FaultRun, mockRun: MockRun | undefined): FaultDetection {
+  const failed = mockRun?.failed ?? [];
+  const strict = requirementById(run.fault.requirement)?.level === 'SHOULD';
+  const blocking = mockRun ? verdictOf(mockRun.requirements, { strict }).blocking : [];
+  return {
+    fault: run.fault.name,
+    expected: run.fault.requirement,
+    failed,
+    detected: failed.includes(run.fault.requirement) && blocking.length > 0,
+    seconds: mockRun?.seconds ?? 0,
+  };
+}
+
+/**
+ * The fault-detection matrix: the clean mock first (it must pass), then every fault, each against a
+ * fresh mock of its own, running only the check files that name its requirement. Faults whose files do
+ * not overlap run side by side in one vitest run, which keeps the matrix fast.
  */
 export async function faultMatrix(
   faults: readonly Fault[],
@@ -97,28 +131,35 @@ export async function faultMatrix(
 ): Promise<{ clean: MockRun; detections: FaultDetection[] }> {
   const index = requirementIdsByFile();
   const session = await openMockSession();
-  const against = (options: Partial<MockOptions>, files?: readonly string[]) =>
-    runOnMock(session, options, files);
   try {
-    const clean = await against({});
-    const detections: FaultDetection[] = [];
-    for (const fault of faults) {
-      const files = filesExercising(fault.requirement, index);
-      const run = files.length > 0 ? await against({ faults: [fault.name] }, files) : undefined;
-      const failed = run?.failed ?? [];
-      const strict = requirementById(fault.requirement)?.level === 'SHOULD';
-      const blocking = run ? verdictOf(run.requirements, { strict }).blocking : [];
-      const result = {
-        fault: fault.name,
-        expected: fault.requirement,
-        failed,
-        detected: failed.includes(fault.requirement) && blocking.length > 0,
-        seconds: run?.seconds ?? 0,
-      };
-      detections.push(result);
+    const clean = await runOnMock(session, {});
+    const runs = faults.map((fault) => ({ fault, files: filesExercising(fault.requirement, index) }));
+    const detections = new Map<FaultRun, FaultDetection>();
+    const detect = (run: FaultRun, mockRun?: MockRun) => {
+      const result = detection(run, mockRun);
+      detections.set(run, result);
       onResult(result);
+    };
+    for (const run of runs) if (run.files.length === 0) detect(run);
+    for (const round of rounds(runs.filter((run) => run.files.length > 0))) {
+      const mocks = await Promise.all(round.map((run) => startMock({ faults: [run.fault.name] })));
+      try {
+        const suiteRuns = await session.runTargets(
+          round.map((run, i) => ({
+            settings: mockRunSettings(mockProfile(mocks[i] as RunningMock)),
+            files: run.files,
+          })),
+        );
+        round.forEach((run, i) => {
+          const { checks, errors } = suiteRuns[i] as SuiteRun;
+          const seconds = checks.reduce((sum, check) => sum + check.durationMs, 0) / 1000;
+          detect(run, summarise(checks, errors, seconds));
+        });
+      } finally {
+        await Promise.all(mocks.map((mock) => mock.close()));
+      }
     }
-    return { clean, detections };
+    return { clean, detections: runs.map((run) => detections.get(run) as FaultDetection) };
   } finally {
     await session.close();
   }

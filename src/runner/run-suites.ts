@@ -49,7 +49,7 @@ function createSuiteVitest(
       config: false,
       include: groups.map((group) => `suites/${group}/**/*.check.ts`),
       watch: false,
-      provide: { settings },
+      provide: { settings, settingsByFile: {} },
       reporters: reporters ?? [],
       // Suites in one worker share its client, its connections and its token (src/checks/run-context.ts).
       pool: 'threads',
@@ -85,10 +85,17 @@ export async function runSuites(options: SuiteRunOptions): Promise<SuiteRun> {
   return { checks: collector.results, errors: collector.errors };
 }
 
+/** A target for one run of a session: its settings and the check files to run against it. */
+export interface SessionTarget {
+  settings: RunSettings;
+  /** `suites/<group>/<file>.check.ts`, relative to the project root. */
+  files: readonly string[];
+}
+
 /**
- * A vitest instance kept open for many runs against many targets (the fault matrix): its workers and
- * loaded modules are reused, so a run costs the checks alone. Each run's settings carry a new runId,
- * which makes the workers drop what they kept for the previous one.
+ * A vitest instance kept open for many runs against many targets (the fault matrix): its loaded modules
+ * are reused, so a run costs the checks and vitest's start of its workers. Each target's settings carry
+ * their own runId, which makes a worker drop what it kept for another.
  */
 export class SuiteSession {
   private specifications: TestSpecification[] | undefined;
@@ -105,16 +112,45 @@ export class SuiteSession {
     return new SuiteSession(vitest, collector);
   }
 
-  /** Runs the check files given (`suites/<group>/<file>.check.ts`; all by default) against the settings' target. */
-  async run(settings: RunSettings, files?: readonly string[]): Promise<SuiteRun> {
+  /** Every check file against the settings' target. */
+  async run(settings: RunSettings): Promise<SuiteRun> {
+    this.specifications ??= await this.vitest.globTestSpecifications();
+    const files = this.specifications.map((spec) => spec.moduleId.slice(root.length + 1));
+    const [run] = await this.runTargets([{ settings, files }]);
+    return run as SuiteRun;
+  }
+
+  /**
+   * Several targets in one vitest run, each against its own check files, which must not overlap: a file
+   * runs once per run. vitest starts its workers once per run, so many small targets cost little more
+   * than one. Results come back in the targets' order.
+   */
+  async runTargets(targets: readonly SessionTarget[]): Promise<SuiteRun[]> {
+    const settingsByFile: Record<string, RunSettings> = {};
+    for (const target of targets) {
+      for (const file of target.files) {
+        const path = `${root}/${file}`;
+        if (settingsByFile[path]) throw new Error(`${file} is given to two targets of one run`);
+        settingsByFile[path] = target.settings;
+      }
+    }
     this.collector.reset();
-    this.vitest.provide('settings', settings);
-    const wanted = files ? new Set(files.map((file) => `${root}/${file}`)) : undefined;
+    this.vitest.provide('settingsByFile', settingsByFile);
     // The suite files do not change during a session: globbed once.
     this.specifications ??= await this.vitest.globTestSpecifications();
-    const specifications = this.specifications.filter((spec) => !wanted || wanted.has(spec.moduleId));
+    const specifications = this.specifications.filter((spec) => spec.moduleId in settingsByFile);
     await this.vitest.runTestSpecifications(specifications, false);
-    return { checks: [...this.collector.results], errors: [...this.collector.errors] };
+    return targets.map((target) => {
+      const files = new Set(target.files);
+      const paths = target.files.map((file) => `${root}/${file}`);
+      return {
+        checks: this.collector.results.filter((check) => files.has(check.file)),
+        // An error outside any module cannot be placed: every target gets it.
+        errors: this.collector.errors.filter(
+          (error) => paths.some((path) => error.startsWith(`${path}: `)) || !error.startsWith(`${root}/`),
+        ),
+      };
+    });
   }
 
   close(): Promise<void> {
