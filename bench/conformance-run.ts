@@ -60,15 +60,50 @@ export interface LargeSnapshotResult {
   transactions: number;
   engine: { seconds: number; peakRssMb: number; pages: number; seen: number; problem: string | null };
   suite: CommandRun;
+  /** The same suite against the seeded fixture snapshot: what the process costs before any large walk. */
+  baseline: CommandRun;
+}
+
+/** The mock in its own process, its fixture snapshot grown to `size` transactions (0 leaves it seeded). */
+async function withMock<T>(size: number, use: (mock: MockProcess) => Promise<T>): Promise<T> {
+  const mock = await MockProcess.start({ FDS_BENCH_SNAPSHOT_SIZE: String(size) });
+  try {
+    return await use(mock);
+  } finally {
+    await mock.stop();
+  }
+}
+
+/** `fds-conformance --only affordability` against the mock, as a user runs it against a remote target. */
+function affordabilitySuite(mock: MockProcess): Promise<CommandRun> {
+  const { userId, affordabilityId } = mock.fixture;
+  const dir = mkdtempSync(join(tmpdir(), 'fds-bench-large-'));
+  const profile = join(dir, 'profile.json');
+  writeFileSync(profile, JSON.stringify({ baseUrl: mock.url, fixtures: { userId, affordabilityId } }));
+  return timedCommand(
+    [
+      bin,
+      '--profile',
+      profile,
+      '--only',
+      'affordability',
+      '--timeout-ms',
+      '30000',
+      '--out',
+      join(dir, 'report'),
+    ],
+    { FDS_API_KEY: defaultApiKey },
+  );
 }
 
 /**
  * A snapshot of `size` transactions, served by the mock in its own process: walked by the paging engine
- * alone (every transaction validated and its order checked), and by the whole affordability suite.
+ * alone (every transaction validated and its order checked), and by the whole affordability suite; and
+ * that suite against the seeded snapshot, for the process's cost without it.
  */
 export async function largeSnapshot(size: number): Promise<LargeSnapshotResult> {
-  const mock = await MockProcess.start({ FDS_BENCH_SNAPSHOT_SIZE: String(size) });
-  try {
+  const baseline = await withMock(0, affordabilitySuite);
+  return withMock(size, async (mock) => {
     const { userId, affordabilityId } = mock.fixture;
     const engineRun = await timedCommand([
       '--import',
@@ -85,23 +120,6 @@ export async function largeSnapshot(size: number): Promise<LargeSnapshotResult> 
       transactions: number;
       problem: string | null;
     };
-    const dir = mkdtempSync(join(tmpdir(), 'fds-bench-large-'));
-    const profile = join(dir, 'profile.json');
-    writeFileSync(profile, JSON.stringify({ baseUrl: mock.url, fixtures: { userId, affordabilityId } }));
-    const suite = await timedCommand(
-      [
-        bin,
-        '--profile',
-        profile,
-        '--only',
-        'affordability',
-        '--timeout-ms',
-        '30000',
-        '--out',
-        join(dir, 'report'),
-      ],
-      { FDS_API_KEY: defaultApiKey },
-    );
     return {
       transactions: size,
       engine: {
@@ -111,9 +129,8 @@ export async function largeSnapshot(size: number): Promise<LargeSnapshotResult> 
         seen: engine.transactions,
         problem: engine.problem,
       },
-      suite,
+      suite: await affordabilitySuite(mock),
+      baseline,
     };
-  } finally {
-    await mock.stop();
-  }
+  });
 }

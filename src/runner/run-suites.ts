@@ -1,5 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { createVitest, type Reporter, type TestSpecification } from 'vitest/node';
+import type { TestProjectConfiguration } from 'vitest/config';
 import type { RunSettings } from '../profile/profile.ts';
 import type { CheckResult } from '../report/model.ts';
 import { CheckCollector } from './collector.ts';
@@ -35,6 +36,39 @@ export interface SuiteRun {
   errors: string[];
 }
 
+const checkFiles = (group: string) => `suites/${group}/**/*.check.ts`;
+
+/** The group whose check files share their snapshot walks, so they run together in one worker. */
+const walkingGroup = 'affordability';
+
+/**
+ * The selected groups as vitest projects. The affordability checks share a few walks of the whole
+ * snapshot (suites/affordability/snapshot.ts), which a worker keeps for the run: in a worker of their
+ * own they walk a large snapshot once, not once per worker, and hold it once. The other groups spread
+ * over three workers, since checks mostly wait on the target (a third worker beats two on 2 cores).
+ * vitest runs projects of different worker counts one after the other.
+ */
+function suiteProjects(groups: readonly string[]): TestProjectConfiguration[] {
+  const projects: TestProjectConfiguration[] = [];
+  const others = groups.filter((group) => group !== walkingGroup);
+  if (others.length > 0)
+    projects.push({
+      extends: true,
+      test: { name: 'endpoints', include: others.map(checkFiles), maxWorkers: 3 },
+    });
+  if (groups.includes(walkingGroup))
+    projects.push({
+      extends: true,
+      test: {
+        name: walkingGroup,
+        include: [checkFiles(walkingGroup)],
+        maxWorkers: 1,
+        sequence: { groupOrder: 1 },
+      },
+    });
+  return projects;
+}
+
 /** One vitest instance for the suites of some groups; the settings reach the checks through provide/inject. */
 function createSuiteVitest(
   groups: readonly string[],
@@ -47,15 +81,13 @@ function createSuiteVitest(
     {
       root,
       config: false,
-      include: groups.map((group) => `suites/${group}/**/*.check.ts`),
+      projects: suiteProjects(groups),
       watch: false,
       provide: { settings, settingsByFile: {} },
       reporters: reporters ?? [],
       // Suites in one worker share its client, its connections and its token (src/checks/run-context.ts).
       pool: 'threads',
       isolate: false,
-      // Checks mostly wait on the target: a third worker beats two on a 2-core machine.
-      maxWorkers: 3,
       testTimeout: 60_000,
       hookTimeout: 60_000,
       ...(shard ? { shard } : {}),

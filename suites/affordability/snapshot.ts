@@ -138,7 +138,17 @@ export function snapshotWalks(names: readonly WalkName[]): Promise<SnapshotWalk[
 
 export const allWalks = Object.keys(walkSpecs) as WalkName[];
 
+/**
+ * One copy of each transaction id for all the walks of a run. Every walk keeps the ids it saw, and
+ * JSON.parse gives each page its own strings: over a large snapshot walked five times, the ids would
+ * otherwise be most of what the run holds.
+ */
+function idPool(): Promise<Map<string, string>> {
+  return perRun('affordability:id pool', () => Promise.resolve(new Map<string, string>()));
+}
+
 async function walkSnapshot(spec: WalkSpec): Promise<SnapshotWalk> {
+  const pool = await idPool();
   const flaws = new Flaws();
   const payments = new Set<string>();
   const order = new OrderTracker(flaws);
@@ -148,6 +158,14 @@ async function walkSnapshot(spec: WalkSpec): Promise<SnapshotWalk> {
     pageSize: spec.pageSize,
     ...(spec.maxPages ? { maxPages: spec.maxPages } : {}),
     ...(spec.hardCap ? { hardCap: spec.hardCap } : {}),
+    idOf(item) {
+      const id = asRecord(item)?.id;
+      if (typeof id !== 'string') return undefined;
+      const kept = pool.get(id);
+      if (kept !== undefined) return kept;
+      pool.set(id, id);
+      return id;
+    },
     onPage(page) {
       checkEnvelope(page, flaws);
       page.items.forEach((item, entry) => {
