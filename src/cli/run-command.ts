@@ -1,7 +1,7 @@
 import { performance } from 'node:perf_hooks';
 import { join } from 'node:path';
 import { mockProfile } from '../../mock/profile.ts';
-import { startMock, type RunningMock } from '../../mock/server.ts';
+import type { RunningMock } from '../../mock/server.ts';
 import type { Profile } from '../profile/profile.ts';
 import { oneLine } from '../report/markdown.ts';
 import { buildReport } from '../report/report.ts';
@@ -32,6 +32,8 @@ export async function runCommand(
       return exitCodes.unreachable;
     }
   } else {
+    // Loaded only when wanted: a run against a real target does not hold the mock and its world.
+    const { startMock } = await import('../../mock/server.ts');
     mock = await startMock();
     profile = mockProfile(mock);
   }
