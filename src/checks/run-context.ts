@@ -26,8 +26,9 @@ export function runSettings(): RunSettings {
 }
 
 /**
- * What a worker keeps for the run in progress. A worker may serve several runs (the fault matrix reuses
- * one vitest instance against many targets), so everything kept is dropped when the run id changes.
+ * What a worker keeps for the run in progress. A worker may serve several targets (the fault matrix
+ * aims each check file at its own fault's mock, one vitest run after another), each with its own run id:
+ * everything kept is dropped when the run id changes.
  */
 let current: { runId: string; api: Api; memo: Map<string, Promise<unknown>> } | undefined;
 
