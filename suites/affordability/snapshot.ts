@@ -8,10 +8,11 @@ import { readSchemaFiles } from '../../src/validation/schemas.ts';
 import { formatViolations, preview, resourceValidator } from '../../src/validation/validator.ts';
 
 /**
- * Shared by the affordability checks: the fixture snapshot is walked once per distinct query and worker
- * (a memoised promise per walk), and every page is checked as it arrives, then dropped. What a check
- * needs afterwards is kept per requirement: how many entries broke it, a few examples and the exchange
- * of the first page that showed it. A 100,000-transaction snapshot thus costs its ids, not its bodies.
+ * Shared by the affordability checks: the fixture snapshot is walked once per distinct query and run (a
+ * memoised promise per walk; the group's checks share one worker, see src/runner/run-suites.ts), and
+ * every page is checked as it arrives, then dropped. What a check needs afterwards is kept per
+ * requirement: how many entries broke it, a few examples and the exchange of the first page that showed
+ * it. A 100,000-transaction snapshot thus costs its ids, not its bodies.
  */
 
 /** Spec, Limits: `limit` maximum, default and page size. */
