@@ -150,6 +150,12 @@ function idPool(): Promise<Map<string, string>> {
 
 async function walkSnapshot(spec: WalkSpec): Promise<SnapshotWalk> {
   const pool = await idPool();
+  const pooled = (id: string) => {
+    const kept = pool.get(id);
+    if (kept !== undefined) return kept;
+    pool.set(id, id);
+    return id;
+  };
   const flaws = new Flaws();
   const payments = new Set<string>();
   const order = new OrderTracker(flaws);
@@ -161,17 +167,13 @@ async function walkSnapshot(spec: WalkSpec): Promise<SnapshotWalk> {
     ...(spec.hardCap ? { hardCap: spec.hardCap } : {}),
     idOf(item) {
       const id = asRecord(item)?.id;
-      if (typeof id !== 'string') return undefined;
-      const kept = pool.get(id);
-      if (kept !== undefined) return kept;
-      pool.set(id, id);
-      return id;
+      return typeof id === 'string' ? pooled(id) : undefined;
     },
     onPage(page) {
       checkEnvelope(page, flaws);
       page.items.forEach((item, entry) => {
         const t = asRecord(item);
-        if (spec.shapes && t?.class === 'payment' && typeof t.id === 'string') payments.add(t.id);
+        if (spec.shapes && t?.class === 'payment' && typeof t.id === 'string') payments.add(pooled(t.id));
         if (spec.onlyClass !== undefined && t?.class !== spec.onlyClass)
           flaws.note('AFFORD-15', () => `${where(page, entry)}: class ${preview(t?.class)}`, page.exchange);
         order.see(t, page, entry);
