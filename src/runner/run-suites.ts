@@ -144,10 +144,15 @@ export class SuiteSession {
     return new SuiteSession(vitest, collector);
   }
 
+  /** The suite files, globbed once: they do not change during a session. */
+  private async allSpecifications(): Promise<TestSpecification[]> {
+    this.specifications ??= await this.vitest.globTestSpecifications();
+    return this.specifications;
+  }
+
   /** Every check file against the settings' target. */
   async run(settings: RunSettings): Promise<SuiteRun> {
-    this.specifications ??= await this.vitest.globTestSpecifications();
-    const files = this.specifications.map((spec) => spec.moduleId.slice(root.length + 1));
+    const files = (await this.allSpecifications()).map((spec) => spec.moduleId.slice(root.length + 1));
     const [run] = await this.runTargets([{ settings, files }]);
     return run as SuiteRun;
   }
@@ -168,9 +173,7 @@ export class SuiteSession {
     }
     this.collector.reset();
     this.vitest.provide('settingsByFile', settingsByFile);
-    // The suite files do not change during a session: globbed once.
-    this.specifications ??= await this.vitest.globTestSpecifications();
-    const specifications = this.specifications.filter((spec) => spec.moduleId in settingsByFile);
+    const specifications = (await this.allSpecifications()).filter((spec) => spec.moduleId in settingsByFile);
     await this.vitest.runTestSpecifications(specifications, false);
     return targets.map((target) => {
       const files = new Set(target.files);
