@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -14,7 +14,36 @@ export interface CommandRun {
   exitCode: number;
   /** Peak resident memory of the process, sampled from /proc while it runs (Linux). */
   peakRssMb: number;
+  /**
+   * Peak of the resident memory of the process and its descendants together (vite's esbuild service,
+   * which compiles the suites' TypeScript in a process of its own), sampled every 50 ms.
+   */
+  peakTreeRssMb: number;
   stdout: string;
+}
+
+const statusField = (pid: number, field: string): number => {
+  try {
+    const match = new RegExp(`${field}:\\s+(\\d+) kB`).exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+    return match ? Number(match[1]) : 0;
+  } catch {
+    return 0; // the process has just ended
+  }
+};
+
+/** The process's descendants, from each of its threads' `children` list (Linux). */
+function descendants(pid: number): number[] {
+  const found: number[] = [];
+  try {
+    for (const thread of readdirSync(`/proc/${pid}/task`)) {
+      const children = readFileSync(`/proc/${pid}/task/${thread}/children`, 'utf8').trim();
+      for (const child of children ? children.split(/\s+/).map(Number) : [])
+        found.push(child, ...descendants(child));
+    }
+  } catch {
+    // the process has just ended
+  }
+  return found;
 }
 
 /** Runs a command to its end, timing it and sampling its peak memory (VmHWM) every 50 ms. */
@@ -22,17 +51,16 @@ export function timedCommand(args: string[], env: NodeJS.ProcessEnv = {}): Promi
   return new Promise((resolve) => {
     const started = performance.now();
     const child = spawn(process.execPath, args, { cwd: root, env: { ...process.env, ...env } });
+    const pid = child.pid ?? 0;
     let stdout = '';
     let peakKb = 0;
+    let peakTreeKb = 0;
     child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
     child.stderr.resume();
     const sample = () => {
-      try {
-        const hwm = /VmHWM:\s+(\d+) kB/.exec(readFileSync(`/proc/${child.pid}/status`, 'utf8'));
-        if (hwm) peakKb = Math.max(peakKb, Number(hwm[1]));
-      } catch {
-        // the process has just ended
-      }
+      peakKb = Math.max(peakKb, statusField(pid, 'VmHWM'));
+      const tree = [pid, ...descendants(pid)].reduce((sum, p) => sum + statusField(p, 'VmRSS'), 0);
+      peakTreeKb = Math.max(peakTreeKb, tree);
     };
     const timer = setInterval(sample, 50);
     child.on('exit', (code) => {
@@ -41,6 +69,7 @@ export function timedCommand(args: string[], env: NodeJS.ProcessEnv = {}): Promi
         seconds: (performance.now() - started) / 1000,
         exitCode: code ?? 1,
         peakRssMb: peakKb / 1024,
+        peakTreeRssMb: peakTreeKb / 1024,
         stdout,
       });
     });

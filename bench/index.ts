@@ -1,7 +1,7 @@
 import { cpus } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { fullRuns, largeSnapshot, timedCommand } from './conformance-run.ts';
+import { fullRuns, largeSnapshot, timedCommand, type CommandRun } from './conformance-run.ts';
 import { bareEndpoint, formatThroughput, institutionsTarget, mockThroughput } from './mock-throughput.ts';
 
 /** `npm run bench`: every speed target the issues name, measured one after the other. */
@@ -54,14 +54,17 @@ console.log(
     `${large.engine.pages} pages, ${large.engine.seconds.toFixed(1)} s, peak ${large.engine.peakRssMb.toFixed(0)} MB` +
     (large.engine.problem ? `, stopped: ${large.engine.problem}` : ''),
 );
+// The target is the process's; its esbuild service is shown, and held to the target too.
+const peaks = (run: CommandRun) =>
+  `peak ${run.peakRssMb.toFixed(0)} MB (with its esbuild service ${run.peakTreeRssMb.toFixed(0)} MB)`;
 console.log(
   `  the whole affordability suite (\`--only affordability\`, its checks sharing one worker's walks): ` +
-    `${large.suite.seconds.toFixed(1)} s, exit ${large.suite.exitCode}, peak ${large.suite.peakRssMb.toFixed(0)} MB, ` +
-    `target < 300 MB: ${verdict(large.suite.peakRssMb < 300 && large.suite.exitCode === 0)}`,
+    `${large.suite.seconds.toFixed(1)} s, exit ${large.suite.exitCode}, ${peaks(large.suite)}, target < 300 MB: ` +
+    verdict(large.suite.peakTreeRssMb < 300 && large.suite.peakRssMb < 300 && large.suite.exitCode === 0),
 );
 console.log(
   `  the same suite against the seeded 1,304-transaction snapshot: exit ${large.baseline.exitCode}, ` +
-    `peak ${large.baseline.peakRssMb.toFixed(0)} MB (vitest's main thread and one worker, before any large walk)`,
+    `${peaks(large.baseline)} (vitest's main thread and one worker, before any large walk)`,
 );
 
 await settle();

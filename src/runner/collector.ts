@@ -6,7 +6,14 @@ function titleOf(name: string): string {
   return name.replace(/ \[[A-Z]+-\d+(, [A-Z]+-\d+)*\]$/, '');
 }
 
-function resultOf(testCase: TestCase, root: string): CheckResult {
+/** A run error as one line: vitest wraps a worker's failure, whose own message says what happened. */
+export function describeRunError(error: { message?: string; cause?: unknown }): string {
+  const cause = (error.cause as { message?: unknown } | undefined)?.message;
+  const message = error.message ?? String(error);
+  return typeof cause === 'string' && cause !== '' ? `${message} ${cause}` : message;
+}
+
+function resultOf(testCase: TestCase, root: string, runErrors: readonly string[]): CheckResult {
   const meta = testCase.meta();
   const result = testCase.result();
   const diagnostic = testCase.diagnostic();
@@ -21,6 +28,13 @@ function resultOf(testCase: TestCase, root: string): CheckResult {
     return { ...base, state: 'failed', message, ...(meta.failure ? { failure: meta.failure } : {}) };
   }
   if (result.state === 'passed') return { ...base, state: 'passed' };
+  // Still pending at the run's end: its worker died under it (out of memory on a huge target, say).
+  if (result.state === 'pending')
+    return {
+      ...base,
+      state: 'failed',
+      message: `the check did not finish: ${runErrors.join('; ') || 'its worker stopped before it ended'}`,
+    };
   return {
     ...base,
     state: 'not-exercised',
@@ -44,12 +58,14 @@ export class CheckCollector implements Reporter {
 
   onTestRunEnd(
     testModules: ReadonlyArray<TestModule>,
-    unhandledErrors: ReadonlyArray<{ message?: string }>,
+    unhandledErrors: ReadonlyArray<{ message?: string; cause?: unknown }>,
   ): void {
+    const runErrors = unhandledErrors.map(describeRunError);
     for (const module of testModules) {
       for (const error of module.errors()) this.errors.push(`${module.moduleId}: ${error.message}`);
-      for (const testCase of module.children.allTests()) this.results.push(resultOf(testCase, this.root));
+      for (const testCase of module.children.allTests())
+        this.results.push(resultOf(testCase, this.root, runErrors));
     }
-    for (const error of unhandledErrors) this.errors.push(error.message ?? String(error));
+    this.errors.push(...runErrors);
   }
 }

@@ -4,6 +4,7 @@ import type { TestProjectConfiguration } from 'vitest/config';
 import type { RunSettings } from '../profile/profile.ts';
 import type { CheckResult } from '../report/model.ts';
 import { CheckCollector } from './collector.ts';
+import { walkingPool } from './walking-pool.ts';
 
 const root = fileURLToPath(new URL('../..', import.meta.url)).replace(/\/$/, '');
 
@@ -46,7 +47,8 @@ const walkingGroup = 'affordability';
  * snapshot (suites/affordability/snapshot.ts), which a worker keeps for the run: in a worker of their
  * own they walk a large snapshot once, not once per worker, and hold it once. The other groups spread
  * over three workers, since checks mostly wait on the target (a third worker beats two on 2 cores).
- * vitest runs projects of different worker counts one after the other.
+ * vitest runs projects of different worker counts one after the other. The walking worker's heap is
+ * bounded, so that V8 collects a walk's garbage sooner (src/runner/walking-pool.ts).
  */
 function suiteProjects(groups: readonly string[]): TestProjectConfiguration[] {
   const projects: TestProjectConfiguration[] = [];
@@ -54,7 +56,7 @@ function suiteProjects(groups: readonly string[]): TestProjectConfiguration[] {
   if (others.length > 0)
     projects.push({
       extends: true,
-      test: { name: 'endpoints', include: others.map(checkFiles), maxWorkers: 3 },
+      test: { name: 'endpoints', include: others.map(checkFiles), pool: 'threads', maxWorkers: 3 },
     });
   if (groups.includes(walkingGroup))
     projects.push({
@@ -63,6 +65,7 @@ function suiteProjects(groups: readonly string[]): TestProjectConfiguration[] {
         name: walkingGroup,
         include: [checkFiles(walkingGroup)],
         maxWorkers: 1,
+        pool: walkingPool,
         sequence: { groupOrder: 1 },
       },
     });
@@ -86,7 +89,7 @@ function createSuiteVitest(
       provide: { settings, settingsByFile: {} },
       reporters: reporters ?? [],
       // Suites in one worker share its client, its connections and its token (src/checks/run-context.ts).
-      pool: 'threads',
+      // The pool is set per project: options given here override the projects' own.
       isolate: false,
       testTimeout: 60_000,
       hookTimeout: 60_000,
