@@ -3,14 +3,14 @@ import { Worker } from 'node:worker_threads';
 import type { PoolOptions, PoolRunnerInitializer, PoolWorker, WorkerRequest } from 'vitest/node';
 
 /**
- * The old-generation bound of the worker that walks the affordability snapshot, in MB. V8 grows a heap
- * by a factor that depends on its bound: with the default bound (several GB here) it lets garbage reach
- * about four times what is live before collecting it, and a walk's garbage is large (each 500-entry page
- * is a string of some 300 KB, kept until a full collection). Under a 1 GB bound the factor is about 1.6:
- * `npm run bench` measured the 100,000-transaction run at 257–268 MB against 300–314 MB without it.
- * 1 GB still holds what the walks keep at their page caps (about 1,000,000 ids, some 300 MB); a target
- * that makes a walk keep more ends the worker with an out-of-memory error, reported as the run's error,
- * where the unbounded default would have ended the whole process.
+ * The old-generation bound of the worker that walks the affordability snapshot, in MB. The larger a
+ * heap's bound, the further V8 lets it grow past its live data before a full collection, and a walk's
+ * garbage is large: each 500-entry page is a string of some 300 KB that only a full collection frees.
+ * With the default bound (several GB here) the worker grew to some 140 MB with under 50 MB live; under
+ * 1 GB, `npm run bench` measured the 100,000-transaction run 45–50 MB lower, in the same time.
+ * 1 GB still holds what the walks keep at their page caps (about 1,000,000 ids, some 300 MB). A target
+ * that makes them keep more ends the worker with an out-of-memory error, which fails the checks it cut
+ * short (src/runner/collector.ts); vitest's own threads worker, failing so, ends the whole process.
  */
 export const walkingHeapMb = 1024;
 
