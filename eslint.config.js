@@ -9,6 +9,7 @@ export default tseslint.config(
       'conformance-report/',
       'coverage/',
       'src/types/resources.generated.ts',
+      'src/validation/validators.generated.cjs',
     ],
   },
   js.configs.recommended,

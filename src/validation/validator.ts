@@ -1,6 +1,5 @@
-import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
-import addFormats from 'ajv-formats';
-import { isResourceName, readSchemaFiles } from './schemas.ts';
+import { createRequire } from 'node:module';
+import type { ErrorObject } from 'ajv/dist/2020.js';
 
 /** One schema violation, in the terms a person reads at a glance. */
 export interface SchemaViolation {
@@ -114,39 +113,32 @@ function violationsOf(resource: string, data: unknown, errors: ErrorObject[]): S
   return result;
 }
 
-/** The suite's single ajv instance: every schema compiled once, at first use. */
-export class ResourceValidator {
-  private readonly ajv = new Ajv2020({
-    allErrors: true,
-    strict: true,
-    strictRequired: false,
-    strictTypes: false,
-  });
-  /** Resource name → schema $id; each schema compiles the first time it is used (a suite worker needs few). */
-  private readonly ids = new Map<string, string>();
+/** A validator of ajv's standalone code: true or false, its errors left on the function. */
+type CompiledValidator = ((data: unknown) => boolean) & { errors?: ErrorObject[] | null };
 
-  constructor() {
-    addFormats.default(this.ajv, ['uuid', 'date-time', 'date', 'uri', 'uri-reference', 'email']);
-    for (const file of readSchemaFiles()) {
-      this.ajv.addSchema(file.schema);
-      if (isResourceName(file.name)) this.ids.set(file.name, file.schema.$id);
-    }
-  }
+/**
+ * The resource validators, compiled ahead of time from schemas/ (src/validation/standalone.ts). Loaded
+ * with Node's own require: the generated module is CommonJS, and inside a vitest worker an import would
+ * hand it to vite's transform, which takes it for ESM.
+ */
+export class ResourceValidator {
+  private readonly validators = createRequire(import.meta.url)('./validators.generated.cjs') as Record<
+    string,
+    CompiledValidator
+  >;
 
   get resources(): string[] {
-    return [...this.ids.keys()];
+    return Object.keys(this.validators).sort();
   }
 
   has(resource: string): boolean {
-    return this.ids.has(resource);
+    return Object.hasOwn(this.validators, resource);
   }
 
-  private validator(resource: string): ValidateFunction {
-    const id = this.ids.get(resource);
-    if (id === undefined)
+  private validator(resource: string): CompiledValidator {
+    const validate = this.has(resource) ? this.validators[resource] : undefined;
+    if (!validate)
       throw new RangeError(`unknown resource "${resource}"; known: ${this.resources.join(', ')}`);
-    const validate = this.ajv.getSchema(id);
-    if (!validate) throw new Error(`schema ${resource} did not compile`);
     return validate;
   }
 
@@ -159,7 +151,7 @@ export class ResourceValidator {
 
 let shared: ResourceValidator | undefined;
 
-/** The process-wide validator; schemas are compiled on the first call only. */
+/** The process-wide validator. */
 export function resourceValidator(): ResourceValidator {
   shared ??= new ResourceValidator();
   return shared;
