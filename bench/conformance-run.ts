@@ -22,14 +22,17 @@ export interface CommandRun {
   stdout: string;
 }
 
-const statusField = (pid: number, field: string): number => {
+/** `/proc/<pid>/status`, or '' once the process has ended. */
+function procStatus(pid: number): string {
   try {
-    const match = new RegExp(`${field}:\\s+(\\d+) kB`).exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
-    return match ? Number(match[1]) : 0;
+    return readFileSync(`/proc/${pid}/status`, 'utf8');
   } catch {
-    return 0; // the process has just ended
+    return '';
   }
-};
+}
+
+const kbField = (status: string, field: string): number =>
+  Number(new RegExp(`${field}:\\s+(\\d+) kB`).exec(status)?.[1] ?? 0);
 
 /** The process's descendants, from each of its threads' `children` list (Linux). */
 function descendants(pid: number): number[] {
@@ -58,9 +61,12 @@ export function timedCommand(args: string[], env: NodeJS.ProcessEnv = {}): Promi
     child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
     child.stderr.resume();
     const sample = () => {
-      peakKb = Math.max(peakKb, statusField(pid, 'VmHWM'));
-      const tree = [pid, ...descendants(pid)].reduce((sum, p) => sum + statusField(p, 'VmRSS'), 0);
-      peakTreeKb = Math.max(peakTreeKb, tree);
+      const statuses = [pid, ...descendants(pid)].map(procStatus);
+      peakKb = Math.max(peakKb, kbField(statuses[0] ?? '', 'VmHWM'));
+      peakTreeKb = Math.max(
+        peakTreeKb,
+        statuses.reduce((sum, status) => sum + kbField(status, 'VmRSS'), 0),
+      );
     };
     const timer = setInterval(sample, 50);
     child.on('exit', (code) => {

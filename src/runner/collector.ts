@@ -7,7 +7,7 @@ function titleOf(name: string): string {
 }
 
 /** A run error as one line: vitest wraps a worker's failure, whose own message says what happened. */
-export function describeRunError(error: { message?: string; cause?: unknown }): string {
+function describeRunError(error: { message?: string; cause?: unknown }): string {
   const cause = (error.cause as { message?: unknown } | undefined)?.message;
   const message = error.message ?? String(error);
   return typeof cause === 'string' && cause !== '' ? `${message} ${cause}` : message;

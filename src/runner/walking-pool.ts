@@ -12,7 +12,7 @@ import type { PoolOptions, PoolRunnerInitializer, PoolWorker, WorkerRequest } fr
  * that makes them keep more ends the worker with an out-of-memory error, which fails the checks it cut
  * short (src/runner/collector.ts); vitest's own threads worker, failing so, ends the whole process.
  */
-export const walkingHeapMb = 1024;
+const walkingHeapMb = 1024;
 
 /**
  * vitest's threads worker (vitest/node ThreadsPoolWorker, whose constructor takes no resource limits),
