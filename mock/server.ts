@@ -18,6 +18,7 @@ import { serialisedBody } from './serialised-body.ts';
 import { MockState } from './state.ts';
 import { rateLimited, varyReply, type MockVariants } from './variants.ts';
 import { loadWorld, type World } from './world/world.ts';
+import { withOpaqueIds } from './world/opaque-ids.ts';
 
 export interface RunningMock {
   /** Base URL, base path included, without a trailing slash. */
@@ -35,7 +36,8 @@ export async function startMock(overrides: Partial<MockOptions> = {}): Promise<R
     variants: { ...defaultMockOptions.variants, ...overrides.variants },
   };
   assertKnownFaults(options.faults);
-  const world = await loadWorld(options.seed);
+  const loaded = await loadWorld(options.seed);
+  const world = options.variants.opaqueIds ? withOpaqueIds(loaded) : loaded;
   const router = new Router(routes);
   const faults = new Set(options.faults);
   const context: MockContext = {

@@ -30,6 +30,11 @@ export interface MockVariants {
    * Existing values, enums and consts among them, are never touched.
    */
   extraFields?: boolean;
+  /**
+   * Identifiers of the seeded world are short decimal strings instead of UUIDs (mock/world/opaque-ids.ts):
+   * "all identifiers are strings" and the spec shows no format.
+   */
+  opaqueIds?: boolean;
   /** Every object's keys in reverse order: JSON objects are unordered, the spec fixes no member order. */
   reverseKeys?: boolean;
   /**

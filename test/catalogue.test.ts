@@ -1,4 +1,3 @@
-import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import {
   catalogue,
@@ -7,56 +6,7 @@ import {
   requirementById,
   requirementsOfGroup,
 } from '../src/requirements/catalogue.ts';
-
-// The spec lives beside the repository (../shared/spec), in CI as well as in a working copy.
-const specText = readFileSync(
-  new URL('../../shared/spec/financial-data-service.md', import.meta.url),
-  'utf8',
-);
-const specLines = specText.split('\n');
-
-/**
- * Quotes keep the spec's markdown, but table rows are quoted without their outer pipes and may span
- * several rows; comparing text with backticks dropped, pipes read as spaces and whitespace collapsed
- * makes a quoted row match the row as written without letting any word differ.
- */
-function normalise(text: string): string {
-  return text.replaceAll('`', '').replaceAll('|', ' ').replace(/\s+/g, ' ').trim();
-}
-
-interface Heading {
-  level: number;
-  title: string;
-  line: number;
-}
-
-const headings: Heading[] = specLines.flatMap((text, line) => {
-  const match = /^(#{2,3}) (.+?)\s*$/.exec(text);
-  return match ? [{ level: match[1]!.length, title: match[2]!, line }] : [];
-});
-
-/** Text of the section a specRef names, subsections included; undefined when the path names no section. */
-function sectionText(specRef: string): string | undefined {
-  const path = specRef.split(' > ');
-  if (path.length < 1 || path.length > 2) return undefined;
-  const top = headings.find((heading) => heading.level === 2 && heading.title === path[0]);
-  if (!top) return undefined;
-  let target = top;
-  if (path.length === 2) {
-    const nextTop = headings.find((heading) => heading.level === 2 && heading.line > top.line);
-    const sub = headings.find(
-      (heading) =>
-        heading.level === 3 &&
-        heading.title === path[1] &&
-        heading.line > top.line &&
-        (!nextTop || heading.line < nextTop.line),
-    );
-    if (!sub) return undefined;
-    target = sub;
-  }
-  const end = headings.find((heading) => heading.line > target.line && heading.level <= target.level);
-  return specLines.slice(target.line, end?.line ?? specLines.length).join('\n');
-}
+import { normalise, sectionText, specLines } from './spec-text.ts';
 
 const { requirements, outOfScope } = catalogue;
 const idPattern = /^([A-Z]+)-(\d{2})$/;

@@ -1,4 +1,5 @@
 import { parseArgs } from 'node:util';
+import { ambiguities } from '../requirements/ambiguities.ts';
 import { catalogue } from '../requirements/catalogue.ts';
 import { exitCodes, UsageError } from './usage-error.ts';
 
@@ -20,16 +21,30 @@ export function catalogueMarkdown(): string {
   }
   lines.push('## Out of scope (the spec says "not shown")', '');
   for (const item of catalogue.outOfScope) lines.push(`- ${item.topic} (${item.specRef})`);
+  lines.push('', "## Ambiguity register (every reading listed passes; the first is the embedded mock's)", '');
+  for (const entry of ambiguities) {
+    lines.push(`### ${entry.id}: ${entry.topic}`, '', `${entry.specRef}: "${entry.quote}"`, '');
+    lines.push(`Requirements: ${entry.requirements.join(', ')}`, '');
+    for (const { reading, variant } of entry.readings) {
+      lines.push(
+        `- ${reading}${variant ? ` (mock variant: \`${JSON.stringify(variant)}\`)` : ' (mock default)'}`,
+      );
+    }
+    lines.push('');
+  }
   return lines.join('\n');
 }
 
-/** `requirements [--format md|json]`: the catalogue, for people (md, the default) or tools (json). */
+/**
+ * `requirements [--format md|json]`: the catalogue and the ambiguity register, for people (md, the
+ * default) or tools (json).
+ */
 export function requirementsCommand(args: string[], out: (line: string) => void): number {
   const { values } = parseArgs({ args, options: { format: { type: 'string', default: 'md' } } });
   const format = values.format;
   if (!formats.includes(format as (typeof formats)[number])) {
     throw new UsageError(`--format must be one of ${formats.join(', ')}, got "${format}"`);
   }
-  out(format === 'json' ? JSON.stringify(catalogue, null, 2) : catalogueMarkdown());
+  out(format === 'json' ? JSON.stringify({ ...catalogue, ambiguities }, null, 2) : catalogueMarkdown());
   return exitCodes.ok;
 }

@@ -1,4 +1,5 @@
 import type { Exchange } from '../client/exchange.ts';
+import { groundsOf } from './grounds.ts';
 import type { RequirementFailure, RequirementResult } from './model.ts';
 import type { Report } from './report.ts';
 
@@ -41,10 +42,26 @@ function failureHtml(failure: RequirementFailure): string {
   return `<div class="failure">${parts.join('\n')}</div>`;
 }
 
+/** Beside the evidence, what a person needs to dispute it: the spec's words, the notes, the readings. */
+function groundsHtml(r: RequirementResult): string {
+  const grounds = groundsOf(r.id);
+  if (!grounds) return '';
+  const parts = [`<blockquote class="quote">${escape(grounds.quote)}</blockquote>`];
+  if (grounds.notes)
+    parts.push(`<p class="notes">Why ${r.level}, what is accepted: ${escape(grounds.notes)}</p>`);
+  for (const entry of grounds.ambiguities) {
+    const readings = entry.readings.map(({ reading }) => `<li>${escape(reading)}</li>`).join('');
+    parts.push(
+      `<div class="readings"><p>Accepted readings (${escape(entry.id)}, ${escape(entry.topic)}):</p><ul>${readings}</ul></div>`,
+    );
+  }
+  return `<div class="grounds">${parts.join('\n')}</div>`;
+}
+
 function rowHtml(r: RequirementResult): string {
   const detail =
     r.status === 'failed'
-      ? r.failures.map(failureHtml).join('\n')
+      ? groundsHtml(r) + r.failures.map(failureHtml).join('\n')
       : r.status === 'not-exercised'
         ? `<p>Not exercised: ${escape((r.notExercised ?? []).join('; '))}</p>`
         : `<p>Checks: ${escape(r.checks.join('; '))}</p>`;
@@ -61,7 +78,8 @@ table{border-collapse:collapse;width:100%;margin-bottom:1.5rem}td,th{border-bott
 td.id{white-space:nowrap;font-family:ui-monospace,monospace}.status.passed{color:#137333}.status.failed{color:#b3261e;font-weight:600}.status.not-exercised{color:#8a6d00}
 pre{background:#f6f8fa;padding:.5rem;overflow:auto;max-height:24rem;white-space:pre-wrap;word-break:break-all}
 .filters button{margin-right:.4rem;padding:.3rem .7rem;border:1px solid #999;border-radius:4px;background:#fff;cursor:pointer}
-.filters button[aria-pressed=true]{background:#1d1d1f;color:#fff}.spec{color:#666;font-size:.9em}`;
+.filters button[aria-pressed=true]{background:#1d1d1f;color:#fff}.spec{color:#666;font-size:.9em}
+blockquote.quote{margin:.5rem 0;padding:.3rem .8rem;border-left:3px solid #999;white-space:pre-wrap;color:#333}.notes{color:#444}`;
 
 // Filtering is a few lines of inline script: the page must work offline, with no network access.
 const script = `

@@ -1,3 +1,5 @@
+import { groundsOf } from './grounds.ts';
+import type { RequirementResult } from './model.ts';
 import type { Report, Verdict } from './report.ts';
 
 /** Markdown cells cannot hold a bare pipe or a line break. */
@@ -39,10 +41,35 @@ export function reportMarkdown(report: Report, verdict: Verdict): string {
         `| ${r.id} | ${r.level}${known} | ${cell(r.title)} | ${cell(oneLine(r.failures[0]?.message ?? ''))} |`,
       );
     }
-    lines.push('');
+    lines.push('', ...failed.flatMap(groundsMarkdown));
   }
   if (verdict.nowPassing.length > 0) {
     lines.push(`Baseline entries that now pass (remove them): ${verdict.nowPassing.join(', ')}`, '');
   }
   return lines.join('\n');
+}
+
+/**
+ * A failed requirement's grounds, folded (GitHub renders `<details>` in a job summary) so the table stays
+ * the first thing read: the quoted spec text, the notes, and the readings the suite accepts.
+ */
+function groundsMarkdown(r: RequirementResult): string[] {
+  const grounds = groundsOf(r.id);
+  if (!grounds) return [];
+  const lines = [
+    `<details><summary>${r.id}: the spec's words, why ${r.level}, what is accepted</summary>`,
+    '',
+    `${r.specRef}:`,
+    '',
+    ...grounds.quote.split('\n').map((line) => `> ${line}`),
+    '',
+  ];
+  if (grounds.notes) lines.push(`Notes: ${grounds.notes}`, '');
+  for (const entry of grounds.ambiguities) {
+    lines.push(`Accepted readings (${entry.id}, ${entry.topic}):`, '');
+    for (const { reading } of entry.readings) lines.push(`- ${reading}`);
+    lines.push('');
+  }
+  lines.push('</details>', '');
+  return lines;
 }

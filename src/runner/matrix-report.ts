@@ -29,11 +29,22 @@ export function matrixTable(detections: readonly FaultDetection[]): string {
   ].join('\n');
 }
 
+/** A MUST requirement no fault violates, with the exemption's reason where mock/faults/exemptions.ts gives one. */
+export interface UncoveredRequirement {
+  id: string;
+  reason?: string;
+}
+
 /**
- * MUST requirements that no fault violates yet: the registry grows until every MUST requirement that can
- * be violated observably has one; those left are listed so a person can judge each.
+ * MUST requirements that no fault violates: every MUST requirement that can be violated observably has a
+ * fault; those left are listed with the reason none can, so a person can judge each.
  */
-export function mustRequirementsWithoutFault(faults: readonly Fault[]): string[] {
+export function mustRequirementsWithoutFault(
+  faults: readonly Fault[],
+  exemptions: Readonly<Record<string, string>>,
+): UncoveredRequirement[] {
   const covered = new Set(faults.map((f) => f.requirement));
-  return catalogue.requirements.filter((r) => r.level === 'MUST' && !covered.has(r.id)).map((r) => r.id);
+  return catalogue.requirements
+    .filter((r) => r.level === 'MUST' && !covered.has(r.id))
+    .map((r) => (exemptions[r.id] !== undefined ? { id: r.id, reason: exemptions[r.id] } : { id: r.id }));
 }

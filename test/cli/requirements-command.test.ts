@@ -9,13 +9,22 @@ describe('fds-conformance requirements', () => {
     expect(result.stdout).toContain('| TOKEN-01 | MUST |');
     expect(result.stdout).toContain('## affordability');
     expect(result.stdout).toContain('## Out of scope');
+    expect(result.stdout).toContain('## Ambiguity register');
+    expect(result.stdout).toContain('### AMB-GEN-08: The status of a refused bearer token');
+    expect(result.stdout).toContain(
+      '(mock variant: `{"variants":{"refusalStatuses":{"unauthenticated":403}}}`)',
+    );
   });
 
   it('prints the catalogue as JSON with --format json', async () => {
     const result = await runCli(['requirements', '--format', 'json']);
     expect(result.code).toBe(0);
-    const parsed = JSON.parse(result.stdout) as { requirements: { id: string }[] };
+    const parsed = JSON.parse(result.stdout) as {
+      requirements: { id: string }[];
+      ambiguities: { id: string; readings: unknown[] }[];
+    };
     expect(parsed.requirements.length).toBeGreaterThan(100);
+    expect(parsed.ambiguities.find((entry) => entry.id === 'AMB-GEN-08')?.readings).toHaveLength(2);
   });
 
   it('refuses an unknown format in one line with exit 2', async () => {

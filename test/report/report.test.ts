@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { reportHtml } from '../../src/report/html.ts';
 import { reportMarkdown } from '../../src/report/markdown.ts';
 import { requirementResults } from '../../src/report/model.ts';
-import { verdictOf } from '../../src/report/report.ts';
+import { buildReport, verdictOf } from '../../src/report/report.ts';
+import { catalogue } from '../../src/requirements/catalogue.ts';
 import { sample, sampleChecks } from './fixture-report.ts';
 
 describe('requirement results', () => {
@@ -43,5 +44,44 @@ describe('report views', () => {
     expect(html).not.toMatch(/(src|href)=["']https?:/);
     expect(html).toContain("default-src 'none'");
     expect(html).toContain('--seed 42');
+  });
+
+  describe('a failed requirement shows what a person needs to dispute it', () => {
+    // AUTH-05 has notes and is named by the register (AMB-GEN-08: 401 or 403).
+    const disputed = buildReport({
+      checks: [
+        {
+          name: 'GET /institutions without Authorization is refused',
+          file: 'suites/auth/endpoints.check.ts',
+          requirements: ['AUTH-05'],
+          state: 'failed',
+          durationMs: 4,
+          message: 'GET /institutions: expected 401 or 403, got 200',
+        },
+      ],
+      target: { baseUrl: 'http://127.0.0.1:1', embeddedMock: false, version: '2.0' },
+      startedAt: new Date('2026-11-22T00:00:00Z'),
+      durationMs: 10,
+      seed: 1,
+      strict: false,
+    });
+    const requirement = catalogue.requirements.find((r) => r.id === 'AUTH-05')!;
+
+    it('in markdown: the quoted spec text, the notes and the accepted readings, folded', () => {
+      const markdown = reportMarkdown(disputed.report, disputed.verdict);
+      expect(markdown).toContain('<details><summary>AUTH-05');
+      expect(markdown).toContain(`> ${requirement.quote.split('\n')[0]!}`);
+      expect(markdown).toContain(`Notes: ${requirement.notes!}`);
+      expect(markdown).toContain('Accepted readings (AMB-GEN-08');
+      expect(markdown).toContain('- It is refused with 403');
+    });
+
+    it('in html: the same beside the evidence, escaped', () => {
+      const html = reportHtml(disputed.report);
+      expect(html).toContain('<blockquote class="quote">');
+      expect(html).toContain('Authorization: Bearer &#60;ACCESS_TOKEN&#62;');
+      expect(html).toContain('Accepted readings (AMB-GEN-08');
+      expect(html).toContain('It is refused with 403');
+    });
   });
 });
