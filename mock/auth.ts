@@ -5,10 +5,23 @@ import type { MockContext, Route } from './router.ts';
 /**
  * Authentication (spec: Authentication, Errors). The token endpoint takes `Basic <API_KEY>` and the version
  * header; every other endpoint takes `Bearer <ACCESS_TOKEN>`. Throws the refusal the spec prescribes.
+ * `lookUp` runs the route's lookup of the identifiers it names (throwing its 404 when one names nothing);
+ * under the lookupFirst variant a GET looks them up before its credentials are judged.
  */
-export function authenticate(route: Route, headers: IncomingHttpHeaders, context: MockContext): void {
-  if (route.auth === 'basic') authenticateApiKey(headers, context);
-  else authenticateBearer(headers, context);
+export function authenticate(
+  route: Route,
+  headers: IncomingHttpHeaders,
+  context: MockContext,
+  lookUp: () => unknown,
+): void {
+  try {
+    if (route.auth === 'basic') authenticateApiKey(headers, context);
+    else authenticateBearer(route, headers, context);
+  } catch (refusal) {
+    const namesIds = route.method === 'GET' && route.path.includes('/:');
+    if (namesIds && context.options.variants.auth?.lookupFirst) lookUp();
+    throw refusal;
+  }
 }
 
 /** The Authorization header's credential for a scheme, or undefined when the header has another form. */
@@ -17,43 +30,53 @@ export function credential(headers: IncomingHttpHeaders, scheme: string): string
   return match && match[1]?.toLowerCase() === scheme ? match[2] : undefined;
 }
 
+/**
+ * The API key a Basic credential names: the credential itself (spec: "Basic <API_KEY>"), or under the
+ * base64Key variant also the key inside RFC 7617 credentials (base64 of "key:"). Undefined when unknown.
+ */
+export function apiKeyOf(basic: string, context: MockContext): string | undefined {
+  const { apiKeys, variants } = context.options;
+  if (Object.hasOwn(apiKeys, basic)) return basic;
+  if (variants.auth?.base64Key === 'also') {
+    const decoded = Buffer.from(basic, 'base64').toString('utf8').replace(/:$/, '');
+    if (Object.hasOwn(apiKeys, decoded)) return decoded;
+  }
+  // The fault compares only the first eight characters, so a near miss of a real key passes.
+  if (context.fault('auth-key-prefix-matched'))
+    return Object.keys(apiKeys).find((key) => key.slice(0, 8) === basic.slice(0, 8));
+  return undefined;
+}
+
 function authenticateApiKey(headers: IncomingHttpHeaders, context: MockContext): void {
   const { options } = context;
+  const variants = options.variants.token ?? {};
   if (headers.authorization === undefined) {
     if (!context.fault('token-missing-authorization-accepted')) {
-      throw new MockError(
-        400,
-        'parameter-not-valid',
-        'Authorization required',
-        'the Authorization header is missing',
-        'Authorization',
-      );
+      // Two rows fit: "Authorization header parameter required", and "required parameter missing".
+      const code = variants.missingAuthorization ?? 'parameter-not-valid';
+      const detail = 'the Authorization header is missing';
+      throw new MockError(400, code, 'Authorization required', detail, 'Authorization');
     }
   } else {
     const key = credential(headers, 'basic');
     if (key === undefined) {
       if (!context.fault('token-malformed-authorization-accepted')) {
-        throw new MockError(
-          400,
-          'parameter-not-valid',
-          'Authorization not valid',
-          'expected Authorization: Basic <API_KEY>',
-          'Authorization',
-        );
+        // Two rows fit: "Authorization header parameter ... invalid", and "malformed request".
+        const code = variants.malformedAuthorization ?? 'parameter-not-valid';
+        const detail = 'expected Authorization: Basic <API_KEY>';
+        throw new MockError(400, code, 'Authorization not valid', detail, 'Authorization');
       }
-    } else if (!Object.hasOwn(options.apiKeys, key) && !context.fault('token-unknown-key-accepted')) {
-      throw new MockError(
-        400,
-        'invalid-grant',
-        'Invalid grant',
-        'the API key is invalid, expired or revoked',
-        'Authorization',
-      );
+    } else if (apiKeyOf(key, context) === undefined && !context.fault('token-unknown-key-accepted')) {
+      throw unknownKey(variants.unknownKey);
     }
   }
   const header = headers[options.versionHeader.toLowerCase()];
   const version = Array.isArray(header) ? header[0] : header;
-  if (version === undefined) return;
+  if (version === undefined) {
+    if (variants.versionHeader !== 'required') return;
+    const detail = `the ${options.versionHeader} header is required`;
+    throw new MockError(400, 'parameter-not-valid', 'Version required', detail, options.versionHeader);
+  }
   const unsupported =
     options.unsupportedVersions.includes(version) || !options.supportedVersions.includes(version);
   if (unsupported && !context.fault('token-version-ignored')) {
@@ -67,9 +90,20 @@ function authenticateApiKey(headers: IncomingHttpHeaders, context: MockContext):
   }
 }
 
-function authenticateBearer(headers: IncomingHttpHeaders, context: MockContext): void {
+/** The row of the token table an unknown key gets: three rows fit it (see TokenVariants.unknownKey). */
+function unknownKey(reading: 'parameter-not-valid' | 'parameter-not-valid-404' | undefined): MockError {
+  const detail = 'the API key is invalid, expired or revoked';
+  if (reading === undefined)
+    return new MockError(400, 'invalid-grant', 'Invalid grant', detail, 'Authorization');
+  const status = reading === 'parameter-not-valid-404' ? 404 : 400;
+  return new MockError(status, 'parameter-not-valid', 'Authorization not valid', detail, 'Authorization');
+}
+
+function authenticateBearer(route: Route, headers: IncomingHttpHeaders, context: MockContext): void {
   if (headers.authorization === undefined && context.fault('auth-missing-accepted')) return;
   if (credential(headers, 'basic') !== undefined && context.fault('auth-basic-accepted')) return;
+  // The fault forgets authentication on one route whose unknown ids still get their 404.
+  if (route.path === '/jobs/:jobId' && context.fault('auth-skipped-for-jobs')) return;
   const token = credential(headers, 'bearer');
   if (token === undefined) {
     throw new MockError(
@@ -91,7 +125,8 @@ function authenticateBearer(headers: IncomingHttpHeaders, context: MockContext):
       'Authorization',
     );
   }
-  if (issued.expiresAt <= Date.now() && !context.fault('auth-token-never-expires')) {
+  const leeway = context.options.variants.auth?.expiryLeewayMs ?? 0;
+  if (issued.expiresAt + leeway <= Date.now() && !context.fault('auth-token-never-expires')) {
     throw new MockError(
       401,
       'invalid-grant',

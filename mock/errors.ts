@@ -1,4 +1,6 @@
-import { randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
+import type { MockReply, Route } from './router.ts';
+import type { ErrorVariants } from './variants.ts';
 
 /**
  * A refusal a handler throws; the server turns it into the spec's error list (spec: Errors, Error list).
@@ -45,4 +47,57 @@ export function parameterNotValid(parameter: string, detail: string): MockError 
 
 export function notFound(parameter: string, detail: string): MockError {
   return new MockError(404, 'resource-not-found', 'Resource not found', detail, parameter);
+}
+
+type ErrorObject = Record<string, unknown> & { source?: { parameter?: unknown } | null };
+
+/**
+ * The error list as the errors variants show it (mock/variants.ts, ErrorVariants): readings of the
+ * spec's error list that a conformant service may ship. Applied in the send path, to every error reply.
+ */
+export function varyErrorList(
+  reply: MockReply,
+  route: Route | undefined,
+  variants: ErrorVariants | undefined,
+): MockReply {
+  const body = reply.body as { correlationId?: unknown; data?: unknown } | undefined;
+  if (!variants || reply.status < 400 || !Array.isArray(body?.data)) return reply;
+  let { correlationId } = body;
+  if (typeof correlationId === 'string' && variants.correlationIdVersion === 'unversioned')
+    correlationId = unversionedUuid();
+  if (typeof correlationId === 'string' && variants.correlationIdCase === 'upper')
+    correlationId = correlationId.toUpperCase();
+  // Errors that name no parameter the client chose: none at all, or a resource the path names that does
+  // not exist (a 404), where the mock names the placeholder.
+  const namesNone = (error: ErrorObject) => error.source?.parameter === '' || reply.status === 404;
+  const errors = (body.data as ErrorObject[]).map((error) =>
+    namesNone(error) ? withoutParameter(error, variants.noParameterSource) : error,
+  );
+  // Only a bearer endpoint's body: the token table makes a malformed token request a 400.
+  const malformed =
+    route?.auth === 'bearer' &&
+    reply.status === 400 &&
+    errors.some((error) => error.source?.parameter === 'body');
+  return {
+    ...reply,
+    status: malformed && variants.malformedBodyStatus ? variants.malformedBodyStatus : reply.status,
+    body: { ...body, correlationId, data: errors },
+    headers: variants.mediaType ? { ...reply.headers, 'content-type': variants.mediaType } : reply.headers,
+  };
+}
+
+function withoutParameter(error: ErrorObject, form: ErrorVariants['noParameterSource']): ErrorObject {
+  if (form === undefined) return error;
+  const { source: _source, ...rest } = error;
+  if (form === 'absent') return rest;
+  return { ...rest, source: form === 'null' ? null : form === 'empty' ? {} : { parameter: null } };
+}
+
+/** Random hexadecimal digits in the 8-4-4-4-12 shape, with neither RFC 9562 version nor variant set. */
+function unversionedUuid(): string {
+  const bytes = randomBytes(16);
+  bytes[6] = (bytes[6] ?? 0) & 0x0f;
+  bytes[8] = (bytes[8] ?? 0) & 0x3f;
+  const hex = bytes.toString('hex');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
 }

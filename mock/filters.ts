@@ -9,15 +9,25 @@ export interface FilterTerm {
 /** One expression `<property>.<operator>('<value>')`; the property may itself hold dots (`institution.id`). */
 const term = /^([A-Za-z][A-Za-z.]*)\.([A-Za-z]+)\('([^']*)'\)$/;
 
+export interface FilterGrammar {
+  /**
+   * Whether a well-formed expression with another operator is refused (the default) or kept, to match
+   * nothing (`matchesFilter` applies only eq and ne): the spec does not show which.
+   */
+  otherOperators?: 'refused' | 'match-nothing';
+}
+
 /**
  * Parses the filter grammar of GET /users/{user.id}/connections and GET /institutions (spec: Endpoints):
  * expressions separated by commas, each of an allowed property and operator. Throws parameter-not-valid
- * naming `filter` for anything else, so a mistyped filter is never silently ignored.
+ * naming `filter` for anything else, so a mistyped filter is never silently ignored; `grammar` says
+ * what becomes of another operator. A malformed expression is refused under every reading.
  */
 export function parseFilter(
   raw: string | null,
   properties: readonly string[],
   operators: readonly string[],
+  grammar: FilterGrammar = {},
 ): FilterTerm[] {
   if (raw === null) return [];
   // Split on the commas between expressions, not those inside a quoted value.
@@ -38,7 +48,7 @@ export function parseFilter(
         `unknown filter property "${property}"; expected one of ${properties.join(', ')}`,
       );
     }
-    if (!operators.includes(operator)) {
+    if (!operators.includes(operator) && grammar.otherOperators !== 'match-nothing') {
       throw parameterNotValid(
         'filter',
         `unsupported filter operator "${operator}"; expected one of ${operators.join(', ')}`,
@@ -48,13 +58,29 @@ export function parseFilter(
   });
 }
 
-/** Whether an item passes every term; `read` gives the item's value of a filter property. */
+export interface FilterSemantics {
+  /** Several terms select what passes every one (`all`, the default) or any one (`any`): not shown. */
+  combine?: 'all' | 'any';
+  /** Values compared ignoring letter case: the spec does not define equality. */
+  caseInsensitive?: boolean;
+}
+
+/**
+ * Whether an item passes the terms; `read` gives the item's value of a filter property. eq selects an
+ * equal value, ne any other; an operator kept by `otherOperators: 'match-nothing'` selects nothing.
+ */
 export function matchesFilter<T>(
   item: T,
   terms: FilterTerm[],
   read: (item: T, property: string) => string | undefined,
+  semantics: FilterSemantics = {},
 ): boolean {
-  return terms.every(
-    ({ property, operator, value }) => (operator === 'eq') === (read(item, property) === value),
-  );
+  const fold = (text: string | undefined) => (semantics.caseInsensitive ? text?.toLowerCase() : text);
+  const passes = ({ property, operator, value }: FilterTerm) => {
+    const equal = fold(read(item, property)) === fold(value);
+    if (operator === 'eq') return equal;
+    return operator === 'ne' ? !equal : false;
+  };
+  if (terms.length === 0) return true;
+  return semantics.combine === 'any' ? terms.some(passes) : terms.every(passes);
 }

@@ -26,6 +26,7 @@ export function mockProfile(mock: RunningMock) {
       connectionPassword: fixture.connectionPassword,
       institutionId: fixture.institutionId,
       affordabilityId: fixture.affordabilityId,
+      emptyAffordabilityId: fixture.emptyAffordabilityId,
       enrich: {
         institution: fixture.institutionId,
         country: 'AU',

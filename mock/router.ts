@@ -40,6 +40,11 @@ export interface Route {
   /** `basic` for the token endpoint (API key), `bearer` for every other endpoint (spec: Authentication). */
   auth: 'basic' | 'bearer';
   body?: 'json' | 'form';
+  /**
+   * What a body of no bytes reads as, when the route reads it as something rather than refusing it as
+   * malformed JSON (undefined: refused).
+   */
+  emptyBody?: (context: MockContext) => unknown;
   handle(request: MockRequest, context: MockContext): MockReply;
 }
 

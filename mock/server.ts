@@ -155,7 +155,10 @@ async function handle(req: IncomingMessage, res: ServerResponse, router: Router,
       return respond(res, reply, undefined, context);
     }
     route = match.route;
-    authenticate(route, req.headers, context);
+    const { params } = match;
+    const lookUp = () =>
+      match.route.handle({ method, path, params, query, headers: req.headers, body: undefined }, context);
+    authenticate(route, req.headers, context, lookUp);
     const body = await readBody(req, route, context);
     reply = route.handle({ method, path, params: match.params, query, headers: req.headers, body }, context);
   } catch (error) {
@@ -224,8 +227,8 @@ async function readBody(req: IncomingMessage, route: Route, context: MockContext
   const text = Buffer.concat(chunks).toString('utf8');
   // The token endpoint's refusals are fixed by its error table: a malformed request is invalid-request.
   const code = route.auth === 'basic' ? 'invalid-request' : 'parameter-not-valid';
-  // The fault lets the token endpoint read a JSON body as if it were its form.
-  if (route.body === 'form' && mediaType === contentTypes.json && context.fault('token-json-body-accepted')) {
+  // The jsonBody variant reads a JSON body at the token endpoint as it reads the form (mock/routes/token.ts).
+  if (route.body === 'form' && mediaType === contentTypes.json && context.options.variants.token?.jsonBody) {
     return parseJson(text, code);
   }
   if (mediaType !== contentTypes[route.body]) {
@@ -240,7 +243,8 @@ async function readBody(req: IncomingMessage, route: Route, context: MockContext
     );
   }
   if (route.body === 'form') return Object.fromEntries(new URLSearchParams(text));
-  return parseJson(text, code);
+  const empty = text === '' ? route.emptyBody?.(context) : undefined;
+  return empty !== undefined ? empty : parseJson(text, code);
 }
 
 function parseJson(text: string, code: string): unknown {

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import type { Socket } from 'node:net';
-import { errorList, MockError } from './errors.ts';
+import { errorList, MockError, varyErrorList } from './errors.ts';
 import type { MockContext, MockReply, Route } from './router.ts';
 import { isReusable, reusableBody } from './serialised-body.ts';
 
@@ -65,12 +65,300 @@ export interface MockVariants {
    * streaming server or a proxy would.
    */
   chunked?: boolean;
+  /** Readings of the token endpoint (src/requirements/ambiguities/token.json). */
+  token?: TokenVariants;
+  /** Readings of bearer authentication (src/requirements/ambiguities/auth.json). */
+  auth?: AuthVariants;
+  /** Readings of the error list (src/requirements/ambiguities/errors.json). */
+  errors?: ErrorVariants;
+  /** Readings of the connection endpoints (src/requirements/ambiguities/connections.json). */
+  connections?: ConnectionsVariants;
+  /** Readings of jobs (src/requirements/ambiguities/jobs.json). */
+  jobs?: JobsVariants;
+  /** Readings of the institution catalogue (src/requirements/ambiguities/institutions.json). */
+  institutions?: InstitutionsVariants;
+  /** Readings of GET /enrich (src/requirements/ambiguities/enrich.json). */
+  enrich?: EnrichVariants;
+  /** Readings of POST /users (src/requirements/ambiguities/users.json). */
+  users?: UsersVariants;
+  /** Readings of POST /users/{user.id}/expenses (src/requirements/ambiguities/expenses.json). */
+  expenses?: ExpensesVariants;
+  /** Readings of the affordability transaction list (src/requirements/ambiguities/affordability.json). */
+  affordability?: AffordabilityVariants;
+}
+
+/** How the connection endpoints may legitimately behave where the spec leaves room (spec: Connection). */
+export interface ConnectionsVariants {
+  /**
+   * List entries carry mfaEnabled, profile and accounts too: "returned on retrieval of a single connection"
+   * promises them there, it does not forbid them in the list.
+   */
+  listForm?: 'detailed';
+  /**
+   * A profile with nothing to show gives its list members as empty arrays instead of leaving them out:
+   * "no data points are returned" holds either way.
+   */
+  hiddenProfile?: 'empty-arrays';
+  /** The 202 of an update is only "a job (`type`, `id`, `links.self`)": no created, updated or steps. */
+  updateJob?: 'minimal';
+  /** An update without its required password is refused 422 instead of 400: the status is not shown. */
+  missingPasswordStatus?: 422;
+  /**
+   * Several comma-separated filter expressions, a form the spec never shows: refused with 400, or read as
+   * "any of the terms" instead of "all of them".
+   */
+  combinedFilter?: 'refused' | 'any';
+  /** The operator ne is applied too, as for institutions: "the operator `eq` is the one seen", not the only one. */
+  neOperator?: 'supported';
+  /**
+   * A status or institution id the service does not know is refused with 400 instead of selecting
+   * nothing: the complete set of statuses is not shown, and a service that knows its own may validate.
+   */
+  unknownFilterValue?: 'refused';
+}
+
+/** How jobs may legitimately look where the spec leaves room (spec: Job, States and transitions). */
+export interface JobsVariants {
+  /** Steps are listed once they start, so a new job has an empty steps array: "ordered steps" says no more. */
+  steps?: 'started-only';
+  /** A step not started yet says `queued`: the complete set of step statuses is "not shown beyond the values listed". */
+  pendingStatus?: 'queued';
+  /** created and updated carry a +10:00 offset and whole seconds: "ISO 8601 timestamp" fixes neither zone nor precision. */
+  timestamps?: 'offset';
+  /** A step that has produced nothing leaves result out instead of giving null, as serialisers that omit nulls do. */
+  emptyResult?: 'absent';
+  /** updated is the moment of the request, the job being refreshed whenever it is read, not of the latest step change. */
+  updated?: 'latest-read';
+  /**
+   * A fourth step, retrieve-meta, follows the three the spec shows, with no result: the complete set of
+   * step titles is "not shown beyond the values listed".
+   */
+  extraStep?: 'retrieve-meta';
+}
+
+/** How the institution catalogue may legitimately behave where the spec leaves room (spec: GET /institutions). */
+export interface InstitutionsVariants {
+  /**
+   * Filter properties written with the resource's prefix (`institution.country`): refused when bare
+   * (`prefixed`) or accepted in both forms (`either`). The spec names the properties but shows the
+   * expression shape only for connections, whose `institution.id` carries a prefix.
+   */
+  filterProperty?: 'prefixed' | 'either';
+  /** An operator other than eq and ne is answered 200 with an empty list (it matches nothing) instead of 400. */
+  unsupportedOperator?: 'matches-nothing';
+  /** totalCount is the size of the whole catalogue even when a filter narrows data. */
+  totalCount?: 'catalogue';
+  /** Filter values are compared ignoring letter case (`country.eq('au')` is AU): equality is not defined. */
+  valueCase?: 'insensitive';
+  /** A filter that is not a well-formed expression is refused 422 instead of 400: the status is not shown. */
+  malformedFilterStatus?: 422;
+}
+
+/** How the token endpoint may legitimately read what the spec leaves open (spec: POST /token, Errors). */
+export interface TokenVariants {
+  /**
+   * A JSON body is read like the form body. "Body (form): `scope`" tells the client what to send; it does
+   * not oblige the service to refuse another encoding.
+   */
+  jsonBody?: 'accepted';
+  /**
+   * The row an unknown API key gets: invalid-grant 400 by default; "Authorization header parameter ...
+   * invalid" is parameter-not-valid 400, and a key naming no partner account is "partner account deleted",
+   * parameter-not-valid 404.
+   */
+  unknownKey?: 'parameter-not-valid' | 'parameter-not-valid-404';
+  /** A missing Authorization header as "required parameter missing": invalid-request instead of parameter-not-valid. */
+  missingAuthorization?: 'invalid-request';
+  /** A malformed Authorization header as a "malformed request": invalid-request instead of parameter-not-valid. */
+  malformedAuthorization?: 'invalid-request';
+  /** A request without scope gets SERVER_ACCESS: scope is never marked required. */
+  missingScope?: 'server-access';
+  /** Scope values are matched ignoring letter case (server_access is SERVER_ACCESS). */
+  scopeCase?: 'insensitive';
+  /**
+   * The grant_type form field, which the spec never names: ignored, or refused as an unsupported
+   * parameter value (invalid-request) instead of with unsupported-grant-type.
+   */
+  grantType?: 'ignored' | 'invalid-request';
+  /** A request without the version header, which the client is told to send, is refused with parameter-not-valid. */
+  versionHeader?: 'required';
+  /**
+   * A repeated request for the same key and scope hands out the live token again: with the seconds it has
+   * left (`countdown`) or with its lifetime renewed (`sliding`). Whether tokens are reused is not shown.
+   */
+  reuse?: 'countdown' | 'sliding';
+}
+
+/** How bearer authentication may legitimately behave where the spec is silent (spec: Authentication). */
+export interface AuthVariants {
+  /**
+   * A GET naming an identifier looks it up before authenticating, so an unknown id is 404 whatever the
+   * credentials: the order of the two checks is not shown.
+   */
+  lookupFirst?: boolean;
+  /** Milliseconds a token is still accepted after expires_in (whole-second counting, clock skew). */
+  expiryLeewayMs?: number;
+  /**
+   * POST /token also takes the key as RFC 7617 Basic credentials (base64 of "key:"): "Basic <API_KEY>" is
+   * what the client sends, and the service may accept the standard encoding as well.
+   */
+  base64Key?: 'also';
+}
+
+/** How the error list may legitimately look where the spec leaves it open (spec: Error list). */
+export interface ErrorVariants {
+  /** correlationId in capitals: "a UUID-shaped string" fixes no letter case. */
+  correlationIdCase?: 'upper';
+  /** correlationId with no UUID version or variant bits set: "UUID-shaped" is a shape, not RFC 9562. */
+  correlationIdVersion?: 'unversioned';
+  /**
+   * The source of an error that names no parameter the client chose (an unknown path, an unknown id in
+   * the path): left out, null, an empty object, or a null parameter, instead of an empty parameter name
+   * or the path placeholder's name.
+   */
+  noParameterSource?: 'absent' | 'null' | 'empty' | 'null-parameter';
+  /** Error bodies as `application/problem+json`: a JSON media type, and "all bodies are JSON". */
+  mediaType?: 'application/problem+json';
+  /** A body that is not JSON is refused with 422 (as some frameworks do) instead of 400: no status is shown. */
+  malformedBodyStatus?: 422;
+}
+
+/** How GET /enrich may legitimately read what the spec leaves open (spec: GET {base_url}/enrich). */
+export interface EnrichVariants {
+  /**
+   * A required parameter left out is refused with code `parameter-required`: the Errors section fixes
+   * parameter-not-valid for "invalid parameter values", and a value never sent is not plainly one.
+   */
+  missingParameter?: 'parameter-required';
+  /** q's "at least 3 characters" counted in UTF-8 bytes of the decoded value: "characters" is not defined. */
+  qLength?: 'bytes';
+  /** Blanks around q are trimmed before its length is counted: a description is its text. */
+  qTrimmed?: true;
+  /** country in lower case (`au`) is read as the code: ISO 3166 writes codes in capitals, and says no more. */
+  countryCase?: 'insensitive';
+  /** Any two letters are taken as a country (an unassigned `ZZ` simply matches nothing) instead of refused. */
+  unassignedCountry?: 'accepted';
+  /** mcc taken as any string instead of refused unless four digits (ISO 18245): its format is not shown. */
+  mcc?: 'any';
+  /** accountType matched ignoring letter case (`Savings` is savings). */
+  accountTypeCase?: 'insensitive';
+  /**
+   * What a "signed decimal" amount is: `strict` wants a fractional part (`-12.50`, not `12` or `+12.50`),
+   * `lenient` also takes a leading `+`, integers and `.5`. The default takes `+` and integers.
+   */
+  amount?: 'strict' | 'lenient';
+  /** An empty optional parameter (`amount=`, `mcc=`, `accountType=`) is read as one not given. */
+  emptyOptional?: 'absent';
+  /**
+   * One of accountType and amount classifies on its own (a negative amount is a debit): "both are needed"
+   * is read as what full classification takes, not as a rule that one alone changes nothing.
+   */
+  partialClassification?: 'classified';
+  /**
+   * links.self, a "reference link to the original query": the query's parameters percent-encoded and in
+   * another order (`reordered`), or a link to the query kept by the service (`stored`).
+   */
+  selfLink?: 'reordered' | 'stored';
+  /** Logo links with the extension in capitals and a cache-busting query string (`LOGO.PNG?v=3`). */
+  logoLinks?: 'upper-case-query';
+  /** location.country is the country's English name (`Australia`): its form is not shown. */
+  locationCountry?: 'name';
+  /**
+   * Merchant and location members the service does not know (website, phoneNumber, ABN, routeNo, route,
+   * postalCode) are null or left out: the spec types them but never says every merchant has them.
+   */
+  unknownMembers?: 'null' | 'absent';
+  /**
+   * Input the spec sets no rule for is refused with 400 parameter-not-valid: a q over 1,000 characters or
+   * holding control characters or a broken percent-encoding, and a parameter given twice.
+   */
+  strictInput?: true;
+}
+
+/** How POST /users may legitimately read what the spec leaves open (spec: POST {base_url}/users, User). */
+export interface UsersVariants {
+  /**
+   * A national mobile number (`0412345678`) is stored in international format (`+61412345678`) instead
+   * of refused: the stored user still holds "international format".
+   */
+  mobile?: 'normalised';
+  /** E-mail addresses are stored lower-cased: the domain is case-insensitive and many services fold the rest. */
+  emailCase?: 'lower';
+  /** Members a user was created without are given as null, or as empty strings, instead of left out. */
+  absentMembers?: 'null' | 'empty';
+  /** A second user with an e-mail address already taken is refused with 409: uniqueness is not shown. */
+  duplicateEmail?: 'refused';
+  /** Refusals of POST /users are 422 instead of 400: "Error when parameters are invalid" shows no status. */
+  refusalStatus?: 422;
+  /** Any non-empty e-mail string is stored as given: only an empty e-mail is named invalid. */
+  email?: 'any';
+  /** firstName or lastName of another JSON type is ignored instead of refused: both are optional. */
+  nameTypes?: 'ignored';
+}
+
+/** How POST /users/{user.id}/expenses may legitimately read what the spec leaves open (spec: Endpoints, Limits). */
+export interface ExpensesVariants {
+  /** A body of no bytes is read as {}: "all members optional in effect" makes it the same request. */
+  emptyBody?: 'empty-object';
+  /** "The current month" is the month in the service's own zone, UTC+14 here, not UTC: no zone is named. */
+  timeZone?: 'UTC+14';
+  /** "From 13 months ago" counts the current month among the 13: the range starts 12 months back. */
+  defaultFrom?: 'minus-12';
+  /** `accounts: []` is read as none given (every account) or refused, instead of selecting no account. */
+  emptyAccounts?: 'all' | 'refused';
+  /** Near misses of YYYY-MM ('2024-1', '24-01', '2024-13' rolled over) are read as the month they suggest. */
+  months?: 'lenient';
+  /** A fromMonth after toMonth is read with the two swapped instead of refused. */
+  reversedRange?: 'swapped';
+  /** changeHistory lists only the months with spending, not every month with 0.00: "(array)" says no more. */
+  changeHistory?: 'spending-months';
+  /** percentageTotal is a fraction from 0 to 1 instead of a percentage: "number" gives no scale. */
+  percentageTotal?: 'fraction';
+  /** Spending is written as negative amounts ("-12.34"), as the signed transactions are: no sign is fixed. */
+  outflows?: 'negative';
+}
+
+/**
+ * How the affordability transaction list may legitimately behave where the spec leaves room (spec: GET
+ * …/affordability/{affordability.id}/transactions, Affordability transaction, Limits).
+ */
+export interface AffordabilityVariants {
+  /**
+   * The filter names the class without the resource's prefix (`class.eq('payment')`) and refuses the
+   * prefixed form: the property is `transaction.class` but no expression shape is shown.
+   */
+  classFilter?: 'bare';
+  /** A class outside both class tables is refused with 400 instead of matching nothing. */
+  unknownClass?: 'refused';
+  /** links.next is the bare cursor, not a link: the cursor is "taken from the `links.next` value". */
+  next?: 'cursor';
+  /**
+   * The cursor holds only the position: limit and filter are read from the query each time, so links.next
+   * repeats them, and a bare cursor needs them sent again.
+   */
+  cursor?: 'position-only';
+  /** The last page carries `next: null`: many serialisers write an absent value so. */
+  lastPageNext?: 'null';
+  /** A limit above 500 is served capped at 500 instead of refused: "maximum 500" says neither. */
+  limitAboveMaximum?: 'capped';
+  /** A limit that is no whole number from 1 to 500 ('0', 'ten', '-1') gets the default page instead of 400. */
+  invalidLimit?: 'default-page';
+  /** count is the entries of the whole list and size the page size asked for: neither is defined. */
+  countSize?: 'total-and-limit';
+  /** A transaction that is no payment has `subClass: {}`: "otherwise null or empty". */
+  nonPaymentSubClass?: 'empty-object';
+  /** Debits carry positive amounts, direction telling them apart: "signed decimal" fixes no convention. */
+  debitAmounts?: 'positive';
+  /** Pending transactions say `authorised`: only `posted` is shown, "pending transactions also exist". */
+  pendingStatus?: 'authorised';
+  /** Pending transactions have an empty transactionDate: it "may be an empty string". */
+  transactionDate?: 'empty-when-pending';
 }
 
 /** Statuses and bodies as the variants show them; the reply as given when no variant applies. */
 export function varyReply(reply: MockReply, route: Route | undefined, context: MockContext): MockReply {
   const variants = context.options.variants;
-  const result = varyRefusal(reply, route, variants);
+  const result = varyErrorList(varyRefusal(reply, route, variants), route, variants.errors);
   if (!variants.extraFields && !variants.reverseKeys) return result;
   return { ...result, body: rewriteBody(result.body, variants) };
 }

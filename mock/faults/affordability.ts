@@ -238,6 +238,29 @@ export const affordabilityFaults: Fault[] = [
     ),
   },
   {
+    name: 'affordability-empty-snapshot-404',
+    requirement: 'AFFORD-02',
+    description: 'a snapshot without transactions is answered 404, as if it did not exist',
+  },
+  {
+    name: 'affordability-empty-data-null',
+    requirement: 'AFFORD-34',
+    description: 'a list without transactions gives data null instead of an empty array',
+    alter: onSuccess(transactionsPath, (body) =>
+      (body.data as Body[]).length === 0 ? { ...body, data: null } : body,
+    ),
+  },
+  {
+    name: 'affordability-garbage-cursor-500',
+    requirement: 'AFFORD-35',
+    description: 'a next value the service did not issue answers 500, the cursor decoder failing',
+  },
+  {
+    name: 'affordability-malformed-filter-500',
+    requirement: 'AFFORD-36',
+    description: 'a malformed filter expression answers 500, the filter parser failing',
+  },
+  {
     name: 'affordability-account-link-other',
     requirement: 'AFFORD-33',
     description: "links.account names the institution instead of the transaction's account",

@@ -21,6 +21,17 @@ function errorReply(status: number, code: string, parameter: string): MockReply 
 
 export const authFaults: Fault[] = [
   {
+    name: 'auth-key-prefix-matched',
+    requirement: 'AUTH-02',
+    description: 'POST /token compares only the first eight characters of the API key',
+  },
+  {
+    name: 'auth-skipped-for-jobs',
+    requirement: 'AUTH-05',
+    description:
+      'GET /jobs/{job.id} serves existing jobs without checking credentials, and answers 404 for unknown ids',
+  },
+  {
     name: 'auth-missing-accepted',
     requirement: 'AUTH-05',
     description: 'requests without Authorization are served',

@@ -243,6 +243,32 @@ export const connectionFaults: Fault[] = [
         : reply,
   },
   {
+    name: 'connection-update-malformed-body-500',
+    requirement: 'CONN-35',
+    description: 'a connection update whose body is not JSON is answered 500 instead of being refused',
+    alter: (reply, route) =>
+      route?.path === connectionPath &&
+      route.method === 'POST' &&
+      reply.status === 400 &&
+      JSON.stringify(reply.body).includes('not valid JSON')
+        ? {
+            ...reply,
+            status: 500,
+            body: mapData(reply.body as Body, (error) => ({ ...error, code: 'internal-server-error' })),
+          }
+        : reply,
+  },
+  {
+    name: 'connections-malformed-filter-ignored',
+    requirement: 'CONN-36',
+    description: 'a malformed connections filter is ignored: the whole list is answered 200',
+  },
+  {
+    name: 'connections-ne-ignored',
+    requirement: 'CONN-37',
+    description: 'a connections filter with ne is accepted and ignored: the whole list is answered 200',
+  },
+  {
     name: 'connection-update-unknown-id-accepted',
     requirement: 'CONN-34',
     description: 'an update of an unknown connection is answered 202 with a job',

@@ -242,6 +242,22 @@ export const enrichFaults: Fault[] = [
     ),
   },
   {
+    name: 'enrich-one-of-pair-refused',
+    requirement: 'ENRICH-16',
+    description: 'accountType without amount, or amount without accountType, is refused with 400',
+  },
+  {
+    name: 'enrich-long-q-fails',
+    requirement: 'ENRICH-35',
+    description: 'a q longer than 1,000 characters is answered 500',
+  },
+  {
+    name: 'enrich-lower-case-country-422',
+    requirement: 'ENRICH-36',
+    description:
+      'a lower-case country is answered 422, neither read as the code nor refused as an invalid value',
+  },
+  {
     name: 'enrich-self-without-query',
     requirement: 'ENRICH-26',
     description: 'links.self is the bare enrich path, without the query',

@@ -15,7 +15,28 @@ function onError(change: (body: Body) => unknown, status?: number): Alter {
       : reply;
 }
 
+/** The parameters the mock names when it cannot read a request body (mock/server.ts, readBody). */
+const bodyParameters = new Set(['body', 'Content-Type']);
+
 export const errorFaults: Fault[] = [
+  {
+    name: 'error-invalid-body-500',
+    requirement: 'ERR-11',
+    description:
+      'a request body the endpoint cannot read (not JSON, or not its content type) is answered 500 internal-server-error',
+    alter: (reply) => {
+      const errors = (reply.body as Body).data;
+      const unreadable =
+        (reply.status === 400 || reply.status === 415) &&
+        Array.isArray(errors) &&
+        (errors as Body[]).some((error) =>
+          bodyParameters.has(String((error.source as Body | undefined)?.parameter)),
+        );
+      if (!unreadable) return reply;
+      const body = mapData(reply.body as Body, (error) => ({ ...error, code: 'internal-server-error' }));
+      return { ...reply, status: 500, body };
+    },
+  },
   {
     name: 'error-status-200',
     requirement: 'ERR-01',

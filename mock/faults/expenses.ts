@@ -4,17 +4,25 @@
  * the mock with one in force, the suite must fail the check of that requirement, or it has a gap.
  */
 
+import { errorList, MockError } from '../errors.ts';
 import type { Fault } from './index.ts';
 import { onSuccess, type Body } from './reply-rewrites.ts';
 
 const expensesPath = '/users/:userId/expenses';
 
+const summaryBlockNames = [
+  'cashWithdrawals',
+  'bankFees',
+  'externalTransfers',
+  'loanInterests',
+  'loanRepayments',
+];
+
 /** Rewrites each changeHistory entry of the expenses summary blocks. */
 function mapSummaryBlocks(body: Body, change: (entry: Body) => Body): Body {
-  const blocks = ['cashWithdrawals', 'bankFees', 'externalTransfers', 'loanInterests', 'loanRepayments'];
   return Object.fromEntries(
     Object.entries(body).map(([name, value]) =>
-      blocks.includes(name)
+      summaryBlockNames.includes(name)
         ? [name, { ...(value as Body), changeHistory: ((value as Body).changeHistory as Body[]).map(change) }]
         : [name, value],
     ),
@@ -28,9 +36,9 @@ export const expenseFaults: Fault[] = [
     description: 'the default range ends with the previous month',
   },
   {
-    name: 'expenses-default-range-12-months',
+    name: 'expenses-default-range-6-months',
     requirement: 'EXP-03',
-    description: 'the default range starts 12 months back, not 13',
+    description: 'the default range starts 6 months back, not 13 (nor 12)',
   },
   {
     name: 'expenses-range-not-echoed',
@@ -85,9 +93,10 @@ export const expenseFaults: Fault[] = [
     description: 'an unknown user gets an (empty) expenses summary',
   },
   {
-    name: 'expenses-month-number-not-checked',
+    name: 'expenses-malformed-month-ignored',
     requirement: 'EXP-08',
-    description: 'a month number above 12 (2024-13) is accepted',
+    description:
+      "a fromMonth or toMonth with no month in it ('not-a-month') is ignored and the default taken",
   },
   {
     name: 'expenses-type-wrong',
@@ -179,6 +188,32 @@ export const expenseFaults: Fault[] = [
           changeHistory: [...block.changeHistory, { date: next, amount: '0.00' }],
         },
       };
+    }),
+  },
+  {
+    name: 'expenses-malformed-body-500',
+    requirement: 'EXP-20',
+    description: 'a body that is not JSON answers 500, the parser failure escaping as a server error',
+    alter: (reply, route) => {
+      const errors = (reply.body as { data?: { title?: string }[] } | null)?.data;
+      if (route?.path !== expensesPath || !errors?.some((e) => e.title === 'Malformed JSON')) return reply;
+      const error = new MockError(500, 'internal-server-error', 'Internal error', 'Unexpected token in JSON');
+      return { status: 500, body: errorList(error) };
+    },
+  },
+  {
+    name: 'expenses-empty-blocks-null',
+    requirement: 'EXP-21',
+    description: 'a summary without transactions gives null for payments and every summary block',
+    alter: onSuccess(expensesPath, (body) => {
+      const empty =
+        (body.payments as Body[]).length === 0 &&
+        summaryBlockNames.every((name) =>
+          ((body[name] as Body).changeHistory as Body[]).every((change) => Number(change.amount) === 0),
+        );
+      return empty
+        ? { ...body, payments: null, ...Object.fromEntries(summaryBlockNames.map((name) => [name, null])) }
+        : body;
     }),
   },
 ];

@@ -24,6 +24,15 @@ function servedInstitution(record: object & { id: string }, context: MockContext
   return { type: 'institution', ...record, links: { self: `${context.baseUrl}/institutions/${record.id}` } };
 }
 
+/** The refusal turned into an internal error: the same error list with code internal-server-error. */
+function serverError(body: Body): Body {
+  return mapData(body, (error) => ({
+    ...error,
+    code: 'internal-server-error',
+    title: 'Internal server error',
+  }));
+}
+
 export const institutionFaults: Fault[] = [
   {
     name: 'institutions-total-count-string',
@@ -170,6 +179,30 @@ export const institutionFaults: Fault[] = [
       ...institution,
       logo: (institution.logo as { links: { square: string } }).links.square,
     })),
+  },
+  {
+    name: 'institutions-filter-drops-last',
+    requirement: 'INST-06',
+    description: 'every filtered list loses the last institution it selects, so eq and ne together miss some',
+  },
+  {
+    name: 'institutions-malformed-filter-500',
+    requirement: 'INST-20',
+    description: 'a malformed institutions filter is answered 500 instead of being refused',
+    alter: (reply, route) =>
+      route?.path === '/institutions' &&
+      reply.status === 400 &&
+      JSON.stringify(reply.body).includes('malformed filter')
+        ? { ...reply, status: 500, body: serverError(reply.body as Body) }
+        : reply,
+  },
+  {
+    name: 'institutions-no-match-data-null',
+    requirement: 'INST-21',
+    description: 'a filter that matches no institution is answered with data null and no totalCount',
+    alter: onSuccess('/institutions', (body) =>
+      (body.data as unknown[]).length === 0 ? { type: body.type, data: null } : body,
+    ),
   },
   {
     name: 'institution-self-link-missing',

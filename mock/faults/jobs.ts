@@ -4,6 +4,7 @@
  * force, the suite must fail the check of that requirement, or it has a gap.
  */
 
+import { randomUUID } from 'node:crypto';
 import type { Fault } from './index.ts';
 import { onSuccess, unknownIdAnswered, type Body, type Alter } from './reply-rewrites.ts';
 
@@ -77,6 +78,33 @@ export const jobFaults: Fault[] = [
     requirement: 'JOBS-09',
     description: 'job steps are titled by their number',
     alter: onJobSteps((step, index) => ({ ...step, title: index + 1 })),
+  },
+  {
+    name: 'job-answers-another-id',
+    requirement: 'JOBS-03',
+    description: 'GET /jobs/{job.id} answers a job of another id',
+    alter: onSuccess('/jobs/:jobId', (body) => ({ ...body, id: randomUUID() })),
+  },
+  {
+    name: 'job-updated-before-created',
+    requirement: 'JOBS-06',
+    description: "a job's updated is an hour before its created",
+    alter: onSuccess('/jobs/:jobId', (body) => ({
+      ...body,
+      updated: new Date(Date.parse(String(body.created)) - 3600_000).toISOString(),
+    })),
+  },
+  {
+    name: 'job-source-another-connection',
+    requirement: 'JOBS-14',
+    description: "a job's links.source points to another connection of the world than the one updated",
+    alter: onSuccess('/jobs/:jobId', (body, context) => {
+      const links = body.links as Body;
+      const source = String(links.source);
+      const other = context.world.connections.find((c) => !source.endsWith(`/connections/${c.id}`));
+      const elsewhere = other ? `${context.baseUrl}/users/${other.userId}/connections/${other.id}` : source;
+      return { ...body, links: { ...links, source: elsewhere } };
+    }),
   },
   {
     name: 'job-step-status-boolean',

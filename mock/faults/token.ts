@@ -27,6 +27,21 @@ function tokenRefusalAs(code: string, status: number, newCode?: string): Alter {
   };
 }
 
+/** Rewrites the token endpoint's refusal of a body it cannot read (not a form, or not JSON at all). */
+function unreadableBodyRefusal(change: Alter): Alter {
+  return (reply, route, context) => {
+    const errors = (reply.body as Body).data;
+    const unreadable =
+      route?.path === '/token' &&
+      reply.status === 400 &&
+      Array.isArray(errors) &&
+      (errors as Body[]).some((error) =>
+        ['Content-Type', 'body'].includes(String((error.source as Body | undefined)?.parameter)),
+      );
+    return unreadable ? change(reply, route, context) : reply;
+  };
+}
+
 export const tokenFaults: Fault[] = [
   {
     name: 'token-client-scope-refused',
@@ -66,9 +81,9 @@ export const tokenFaults: Fault[] = [
     description: 'an unknown API key gets a token',
   },
   {
-    name: 'token-scope-not-required',
+    name: 'token-missing-scope-wrong-code',
     requirement: 'TOKEN-13',
-    description: 'POST /token without scope gets a token',
+    description: 'POST /token without scope is refused with 400 invalid-grant instead of invalid-request',
   },
   {
     name: 'token-unsupported-scope-accepted',
@@ -76,9 +91,42 @@ export const tokenFaults: Fault[] = [
     description: 'POST /token with an unknown scope gets a token',
   },
   {
-    name: 'token-json-body-accepted',
+    name: 'token-json-body-wrong-code',
     requirement: 'TOKEN-15',
-    description: 'POST /token takes a JSON body instead of refusing it',
+    description: 'POST /token refuses a body that is not a form with code parameter-not-valid',
+    alter: unreadableBodyRefusal((reply) => ({
+      ...reply,
+      body: mapData(reply.body as Body, (error) => ({ ...error, code: 'parameter-not-valid' })),
+    })),
+  },
+  {
+    name: 'token-body-refused-415',
+    requirement: 'TOKEN-22',
+    description: 'POST /token refuses a body that is not a form with 415 instead of 400 invalid-request',
+    alter: unreadableBodyRefusal((reply) => ({ ...reply, status: 415 })),
+  },
+  {
+    name: 'token-expires-in-zero',
+    requirement: 'TOKEN-06',
+    description: 'a freshly issued token reports expires_in 0',
+    alter: onSuccess('/token', (body) => ({ ...body, expires_in: 0 })),
+  },
+  {
+    name: 'token-grant-type-wrong-code',
+    requirement: 'TOKEN-16',
+    description: 'an unsupported grant_type is refused with code invalid-grant',
+  },
+  {
+    name: 'token-unauthorized-client-returned',
+    requirement: 'TOKEN-20',
+    description: 'an unknown API key is refused with the retired code unauthorized-client',
+    alter: tokenRefusalAs('invalid-grant', 400, 'unauthorized-client'),
+  },
+  {
+    name: 'token-invalid-client-returned',
+    requirement: 'TOKEN-21',
+    description: 'an unknown API key is refused with the retired 401 invalid-client',
+    alter: tokenRefusalAs('invalid-grant', 401, 'invalid-client'),
   },
   {
     name: 'token-server-access-201',

@@ -5,7 +5,8 @@
  */
 
 import type { Fault } from './index.ts';
-import { onSuccess } from './reply-rewrites.ts';
+import { errorList, MockError, notFound } from '../errors.ts';
+import { onSuccess, type Body } from './reply-rewrites.ts';
 
 export const userFaults: Fault[] = [
   {
@@ -60,5 +61,53 @@ export const userFaults: Fault[] = [
     requirement: 'USERS-12',
     description: 'users carry an empty links object',
     alter: onSuccess('/users', (body) => ({ ...body, links: {} })),
+  },
+  {
+    name: 'users-created-user-unknown',
+    requirement: 'USERS-08',
+    description: 'a user created through POST /users is unknown to GET /users/{user.id}/connections (404)',
+    // The list's self link names its user; only users POST /users created live in the mock's state.
+    alter: (reply, route, context) => {
+      const self = (reply.body as { links?: { self?: string } }).links?.self ?? '';
+      const userId = /\/users\/([^/]+)\/connections$/.exec(self)?.[1];
+      return route?.path === '/users/:userId/connections' &&
+        reply.status === 200 &&
+        userId !== undefined &&
+        context.state.users.has(decodeURIComponent(userId))
+        ? { status: 404, body: errorList(notFound('userId', 'no such user')) }
+        : reply;
+    },
+  },
+  {
+    name: 'users-national-mobile-stored',
+    requirement: 'USERS-05',
+    description: 'a national mobile number (04…) is accepted and stored as sent',
+  },
+  {
+    name: 'users-non-json-fails',
+    requirement: 'USERS-13',
+    description: 'a POST /users body that is not JSON is answered 500',
+    // The refusal of a body the JSON parser rejects names the body as the offending parameter.
+    alter: (reply, route) =>
+      route?.path === '/users' &&
+      reply.status === 400 &&
+      ((reply.body as Body).data as { source?: { parameter?: string } }[])[0]?.source?.parameter === 'body'
+        ? {
+            status: 500,
+            body: errorList(
+              new MockError(500, 'internal-server-error', 'Internal server error', 'Unexpected token'),
+            ),
+          }
+        : reply,
+  },
+  {
+    name: 'users-name-number-fails',
+    requirement: 'USERS-14',
+    description: 'a firstName or lastName given as a number is answered 500',
+  },
+  {
+    name: 'users-both-refused',
+    requirement: 'USERS-15',
+    description: 'a user with both an email and a mobile number is refused',
   },
 ];

@@ -1,17 +1,37 @@
-import { notFound, parameterNotValid } from '../errors.ts';
-import { matchesFilter, parseFilter } from '../filters.ts';
+import { MockError, notFound, parameterNotValid } from '../errors.ts';
+import { matchesFilter, parseFilter, type FilterTerm } from '../filters.ts';
 import { transactionResource } from '../representations.ts';
 import type { MockContext, Route } from '../router.ts';
+import type { AffordabilityVariants } from '../variants.ts';
+import type { AffordabilityClass } from '../../src/types/resources.generated.ts';
 import type { TransactionRecord } from '../world/world.ts';
 import { requireUser } from './connections.ts';
 
 /** Page size limits (spec: Limits): `limit` defaults to 500 and may not exceed it. */
 const pageSize = 500;
 
+/** The debit and credit class tables (spec: Affordability transaction), closed for affordability. */
+const classes: ReadonlySet<string> = new Set<AffordabilityClass>([
+  'bank-fee',
+  'payment',
+  'cash-withdrawal',
+  'internal-transfer',
+  'external-transfer',
+  'loan-interest',
+  'refund',
+  'direct-credit',
+  'interest',
+  'loan-repayment',
+]);
+
+/**
+ * Where the next page starts and, unless the cursor holds the position only (a variant), what was asked:
+ * limit and filter are then read from the query of every request.
+ */
 interface Cursor {
   offset: number;
-  limit: number;
-  filter: string | null;
+  limit?: number;
+  filter?: string | null;
 }
 
 /** Cursors are opaque to clients: base64url JSON of where the next page starts and what was asked. */
@@ -19,26 +39,60 @@ function encodeCursor(cursor: Cursor): string {
   return Buffer.from(JSON.stringify(cursor)).toString('base64url');
 }
 
-function decodeCursor(raw: string): Cursor {
+function decodeCursor(raw: string, context: MockContext): Cursor {
   try {
     const cursor = JSON.parse(Buffer.from(raw, 'base64url').toString('utf8')) as Cursor;
-    if (Number.isSafeInteger(cursor.offset) && cursor.offset >= 0 && Number.isSafeInteger(cursor.limit))
+    if (
+      Number.isSafeInteger(cursor.offset) &&
+      cursor.offset >= 0 &&
+      (cursor.limit === undefined || Number.isSafeInteger(cursor.limit))
+    )
       return cursor;
   } catch {
     // fall through to the refusal
   }
+  if (context.fault('affordability-garbage-cursor-500'))
+    throw new MockError(500, 'internal-server-error', 'Internal error', 'cannot read cursor');
   throw parameterNotValid('next', 'next is not a cursor this service issued');
 }
 
-function parseLimit(raw: string | null, maximum: number): number {
+/**
+ * `limit` as asked: a whole number from 1 to the maximum, else refused; under the variants a limit above
+ * the maximum is capped and one that is no whole number from 1 gets the default page.
+ */
+function parseLimit(raw: string | null, maximum: number, variants: AffordabilityVariants): number {
   if (raw === null) return pageSize;
   const limit = /^[0-9]{1,6}$/.test(raw) ? Number(raw) : NaN;
+  if (limit > maximum && variants.limitAboveMaximum === 'capped') return maximum;
+  if (!(limit >= 1) && variants.invalidLimit === 'default-page') return pageSize;
   if (!(limit >= 1 && limit <= maximum))
     throw parameterNotValid('limit', `limit must be a whole number from 1 to ${pageSize}`);
   return limit;
 }
 
-function readClass(transaction: TransactionRecord, _property: string): string {
+/**
+ * The `transaction.class` filter (spec: "property `transaction.class`"), the property written as the
+ * spec names it, or without its prefix under the classFilter variant. A class outside both tables
+ * matches nothing, or is refused under the unknownClass variant.
+ */
+function readFilter(raw: string | null, context: MockContext): FilterTerm[] {
+  const variants = context.options.variants.affordability ?? {};
+  const property = variants.classFilter === 'bare' ? 'class' : 'transaction.class';
+  let terms: FilterTerm[];
+  try {
+    terms = parseFilter(raw, [property], ['eq', 'ne']);
+  } catch (error) {
+    if (context.fault('affordability-malformed-filter-500'))
+      throw new MockError(500, 'internal-server-error', 'Internal error', 'filter parser failed');
+    throw error;
+  }
+  const unknown = terms.find((term) => !classes.has(term.value));
+  if (unknown && variants.unknownClass === 'refused')
+    throw parameterNotValid('filter', `"${unknown.value}" is not a transaction class`);
+  return context.fault('affordability-filter-ignored') ? [] : terms;
+}
+
+function readClass(transaction: TransactionRecord): string {
   return transaction.class;
 }
 
@@ -55,17 +109,21 @@ export const listAffordabilityTransactions: Route = {
     const snapshot = context.world.affordability.find(
       (s) => s.id === request.params.affordabilityId && s.userId === userId,
     );
-    if (!snapshot)
+    if (
+      !snapshot ||
+      (snapshot.transactions.length === 0 && context.fault('affordability-empty-snapshot-404'))
+    )
       throw notFound('affordability.id', `no affordability snapshot ${request.params.affordabilityId}`);
+    const variants = context.options.variants.affordability ?? {};
+    const positionOnly = variants.cursor === 'position-only';
     const { query } = request;
     const next = query.get('next');
     if (next !== null && context.fault('affordability-cursor-refused'))
       throw parameterNotValid('next', 'cursor refused');
-    const cursor = next === null ? undefined : decodeCursor(next);
+    const cursor = next === null ? undefined : decodeCursor(next, context);
     const limit = cursor?.limit ?? pageLimit(query.get('limit'), context);
-    const filter = cursor ? cursor.filter : query.get('filter');
-    const parsed = parseFilter(filter, ['transaction.class'], ['eq', 'ne']);
-    const terms = context.fault('affordability-filter-ignored') ? [] : parsed;
+    const filter = cursor && !positionOnly ? (cursor.filter ?? null) : query.get('filter');
+    const terms = readFilter(filter, context);
     const matching = ordered(
       terms.length === 0
         ? snapshot.transactions
@@ -75,7 +133,7 @@ export const listAffordabilityTransactions: Route = {
     const offset = cursor?.offset ?? 0;
     const path = `${context.baseUrl}/users/${userId}/affordability/${snapshot.id}/transactions`;
     const search = String(query);
-    const links: { self: string; next?: string } = { self: search ? `${path}?${search}` : path };
+    const links: { self: string; next?: string | null } = { self: search ? `${path}?${search}` : path };
     // Faults: pages one short of an explicit limit (AFFORD-08); pages overlapping by one entry (AFFORD-11).
     const size =
       context.fault('affordability-short-pages') && limit > 1 && limit < pageSize ? limit - 1 : limit;
@@ -83,17 +141,60 @@ export const listAffordabilityTransactions: Route = {
     let nextOffset = offset + size < matching.length ? offset + step : undefined;
     if (context.fault('affordability-next-missing')) nextOffset = undefined;
     if (context.fault('affordability-next-on-last-page')) nextOffset ??= matching.length;
-    if (nextOffset !== undefined)
-      links.next = `${path}?next=${encodeCursor({ offset: nextOffset, limit, filter })}`;
-    const data = matching.slice(offset, offset + size).map((t) => transactionResource(t, userId, context));
-    return { status: 200, body: { type: 'list', count: data.length, size: matching.length, data, links } };
+    if (nextOffset !== undefined) {
+      const token = encodeCursor(
+        positionOnly ? { offset: nextOffset } : { offset: nextOffset, limit, filter },
+      );
+      links.next = variants.next === 'cursor' ? token : `${path}?${nextQuery(token, query, positionOnly)}`;
+    } else if (variants.lastPageNext === 'null') links.next = null;
+    const data = matching
+      .slice(offset, offset + size)
+      .map((t) => varyTransaction(transactionResource(t, userId, context), variants));
+    // count the page and size the list; under the countSize variant, count the list and size the limit.
+    const counts =
+      variants.countSize === 'total-and-limit'
+        ? { count: matching.length, size: limit }
+        : { count: data.length, size: matching.length };
+    return { status: 200, body: { type: 'list', ...counts, data, links } };
   },
 };
+
+/**
+ * The query of links.next: the cursor alone, or, when the cursor holds the position only, the limit and
+ * filter of this request too, so the link leads to the page that follows.
+ */
+function nextQuery(token: string, query: URLSearchParams, positionOnly: boolean): string {
+  const kept = new URLSearchParams();
+  if (positionOnly)
+    for (const name of ['limit', 'filter']) {
+      const value = query.get(name);
+      if (value !== null) kept.set(name, value);
+    }
+  kept.set('next', token);
+  return String(kept);
+}
+
+/** A transaction as the representation variants write it: the plain representation when none applies. */
+function varyTransaction<T extends ReturnType<typeof transactionResource>>(
+  transaction: T,
+  variants: AffordabilityVariants,
+): T {
+  const varied: Record<string, unknown> = { ...transaction };
+  if (variants.nonPaymentSubClass === 'empty-object' && transaction.class !== 'payment') varied.subClass = {};
+  if (variants.debitAmounts === 'positive' && transaction.direction === 'debit')
+    varied.amount = transaction.amount.replace(/^-/, '');
+  if (transaction.status !== 'posted') {
+    if (variants.pendingStatus === 'authorised') varied.status = 'authorised';
+    if (variants.transactionDate === 'empty-when-pending') varied.transactionDate = '';
+  }
+  return varied as T;
+}
 
 function pageLimit(raw: string | null, context: MockContext): number {
   if (context.fault('affordability-default-page-100') && raw === null) return 100;
   if (context.fault('affordability-limit-ignored')) return pageSize;
-  return parseLimit(raw, context.fault('affordability-limit-unbounded') ? 10_000 : pageSize);
+  const maximum = context.fault('affordability-limit-unbounded') ? 10_000 : pageSize;
+  return parseLimit(raw, maximum, context.options.variants.affordability ?? {});
 }
 
 /** The snapshot is stored in the spec's order; the ordering faults reorder it the way a faulty server would. */

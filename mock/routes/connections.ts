@@ -1,11 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import { notFound, parameterNotValid } from '../errors.ts';
-import { matchesFilter, parseFilter } from '../filters.ts';
+import { MockError, notFound, parameterNotValid } from '../errors.ts';
+import { matchesFilter, parseFilter, type FilterTerm } from '../filters.ts';
 import { connectionDetail, connectionSummary, jobResource } from '../representations.ts';
 import type { MockContext, MockRequest, Route } from '../router.ts';
 import type { ConnectionRecord } from '../world/world.ts';
+import { jobAsShown } from './jobs.ts';
 
-/** The operator `eq` is the one the spec shows for connections; others are refused rather than guessed. */
+/** The operator `eq` is the one the spec shows for connections; others are refused unless a variant says. */
 const filterProperties = ['id', 'status', 'institution.id'] as const;
 
 function read(connection: ConnectionRecord, property: string): string | undefined {
@@ -33,6 +34,47 @@ function requireConnection(request: MockRequest, context: MockContext): Connecti
   return connection;
 }
 
+/**
+ * The filter's terms: eq, and ne under the neOperator variant (AMB-CONN-07). One fault answers a malformed
+ * filter as if there were none; another accepts ne and then drops it.
+ */
+function filterTerms(raw: string | null, context: MockContext): FilterTerm[] {
+  const ne =
+    context.options.variants.connections?.neOperator === 'supported' ||
+    context.fault('connections-ne-ignored');
+  try {
+    return parseFilter(raw, filterProperties, ne ? ['eq', 'ne'] : ['eq']);
+  } catch (error) {
+    if (context.fault('connections-malformed-filter-ignored')) return [];
+    throw error;
+  }
+}
+
+/** Under the unknownFilterValue variant, a status or institution id the service does not know (AMB-CONN-08). */
+function refuseUnknownValues(terms: FilterTerm[], context: MockContext): void {
+  const { connections, institutions } = context.world;
+  const known: Record<string, (value: string) => boolean> = {
+    status: (value) => connections.some((c) => c.status === value),
+    'institution.id': (value) => institutions.some((i) => i.id === value),
+  };
+  const unknown = terms.find((t) => known[t.property]?.(t.value) === false);
+  if (unknown) throw parameterNotValid('filter', `unknown ${unknown.property} "${unknown.value}"`);
+}
+
+/**
+ * A connection as its single retrieval shows it. A profile with nothing to show is `{}`, or under the
+ * hiddenProfile variant gives its list members as empty arrays: "no data points are returned" either way.
+ */
+function detailOf(connection: ConnectionRecord, context: MockContext) {
+  const accounts = context.world.accounts.filter((a) => a.connectionId === connection.id);
+  const hidden = Object.keys(connection.profile).length === 0;
+  const profile =
+    hidden && context.options.variants.connections?.hiddenProfile === 'empty-arrays'
+      ? { phoneNumbers: [], emailAddresses: [], physicalAddresses: [] }
+      : connection.profile;
+  return connectionDetail({ ...connection, profile }, accounts, context);
+}
+
 /** GET /users/{user.id}/connections (spec: Endpoints): a list, empty for a user with none. */
 export const listConnections: Route = {
   method: 'GET',
@@ -40,16 +82,22 @@ export const listConnections: Route = {
   auth: 'bearer',
   handle(request, context) {
     const userId = requireUser(request.params.userId, context);
-    const terms = parseFilter(request.query.get('filter'), filterProperties, ['eq']);
+    const variants = context.options.variants.connections ?? {};
+    const terms = filterTerms(request.query.get('filter'), context);
+    // Several expressions: a form the spec never shows (AMB-CONN-05).
+    if (terms.length > 1 && variants.combinedFilter === 'refused')
+      throw parameterNotValid('filter', 'one filter expression at a time');
+    if (variants.unknownFilterValue === 'refused') refuseUnknownValues(terms, context);
     const ignored = (property: string) =>
       (property === 'status' && context.fault('connections-status-filter-ignored')) ||
       (property === 'institution.id' && context.fault('connections-institution-filter-ignored'));
-    const effective = context.fault('connections-filter-ignored')
-      ? []
-      : terms.filter((t) => !ignored(t.property));
+    const dropped = (term: FilterTerm) =>
+      ignored(term.property) || (term.operator === 'ne' && context.fault('connections-ne-ignored'));
+    const effective = context.fault('connections-filter-ignored') ? [] : terms.filter((t) => !dropped(t));
+    const combine = variants.combinedFilter === 'any' ? 'any' : 'all';
     const data = context.world.connections
-      .filter((c) => c.userId === userId && matchesFilter(c, effective, read))
-      .map((c) => connectionSummary(c, context));
+      .filter((c) => c.userId === userId && matchesFilter(c, effective, read, { combine }))
+      .map((c) => (variants.listForm === 'detailed' ? detailOf(c, context) : connectionSummary(c, context)));
     if (data.length === 0 && terms.length > 0 && context.fault('connections-no-match-404')) {
       throw notFound('filter', 'no connection matches the filter');
     }
@@ -69,9 +117,7 @@ export const getConnection: Route = {
   path: '/users/:userId/connections/:connectionId',
   auth: 'bearer',
   handle(request, context) {
-    const connection = requireConnection(request, context);
-    const accounts = context.world.accounts.filter((a) => a.connectionId === connection.id);
-    return { status: 200, body: connectionDetail(connection, accounts, context) };
+    return { status: 200, body: detailOf(requireConnection(request, context), context) };
   },
 };
 
@@ -83,12 +129,22 @@ export const updateConnection: Route = {
   body: 'json',
   handle(request, context) {
     const connection = requireConnection(request, context);
+    const variants = context.options.variants.connections ?? {};
     const body = request.body as Record<string, unknown> | null;
     const password = body && typeof body === 'object' ? body.password : undefined;
     if (
       (typeof password !== 'string' || password === '') &&
       !context.fault('connection-update-without-password')
     ) {
+      // The status is not shown (AMB-CONN-04): 400 by default, 422 under the variant.
+      if (variants.missingPasswordStatus === 422)
+        throw new MockError(
+          422,
+          'parameter-not-valid',
+          'Parameter not valid',
+          'password is required',
+          'password',
+        );
       throw parameterNotValid('password', 'password is required');
     }
     for (const field of ['securityCode', 'secondaryLoginId']) {
@@ -103,6 +159,12 @@ export const updateConnection: Route = {
       createdAt: Date.now(),
     };
     context.state.addJob(job);
-    return { status: 202, body: jobResource(job, context) };
+    const shown = jobAsShown(jobResource(job, context), context);
+    // "202 with a job (`type`, `id`, `links.self`)": the minimal reading gives those alone (AMB-CONN-03).
+    const reply =
+      variants.updateJob === 'minimal'
+        ? { type: shown.type, id: shown.id, links: { self: shown.links.self } }
+        : shown;
+    return { status: 202, body: reply };
   },
 };

@@ -1,16 +1,49 @@
+import { createHash } from 'node:crypto';
 import countries from 'i18n-iso-countries';
-import { parameterNotValid } from '../errors.ts';
+import { MockError, parameterNotValid } from '../errors.ts';
 import type { MockContext, Route } from '../router.ts';
+import type { EnrichVariants } from '../variants.ts';
 import type { MerchantRecord } from '../world/world.ts';
 
 const accountTypes = new Set(['transaction', 'credit-card', 'savings', 'mortgage', 'loan', 'foreign']);
-const signedDecimal = /^[-+]?[0-9]+(\.[0-9]+)?$/;
 const mcc = /^[0-9]{4}$/;
+
+/**
+ * What a "signed decimal" amount is, by the amount variant: by default an optional sign, digits and an
+ * optional fractional part; `strict` wants the fractional part and no `+`; `lenient` also takes `.5`.
+ */
+const signedDecimal: Record<NonNullable<EnrichVariants['amount']> | 'default', RegExp> = {
+  default: /^[-+]?[0-9]+(\.[0-9]+)?$/,
+  strict: /^-?[0-9]+\.[0-9]+$/,
+  lenient: /^[-+]?([0-9]+(\.[0-9]*)?|\.[0-9]+)$/,
+};
 
 /** Invalid enrich parameters are 400 parameter-not-valid naming the parameter (spec: Errors, Enrich). */
 function refuse(parameter: string, detail: string, context: MockContext): never {
   if (context.fault('enrich-error-without-parameter')) throw parameterNotValid('', detail);
   throw parameterNotValid(parameter, detail);
+}
+
+/**
+ * A required parameter left out: refused like an invalid value by default, or with its own code under the
+ * missingParameter variant (the spec fixes the code of invalid values only).
+ */
+function refuseMissing(parameter: string, context: MockContext): never {
+  if (context.options.variants.enrich?.missingParameter === 'parameter-required')
+    throw new MockError(
+      400,
+      'parameter-required',
+      'Parameter required',
+      `${parameter} is required`,
+      parameter,
+    );
+  refuse(parameter, `${parameter} is required`, context);
+}
+
+/** Length of q as the variants count it: characters by default, UTF-8 bytes, blanks around it trimmed or not. */
+function lengthOfQ(q: string, variants: EnrichVariants): number {
+  const text = variants.qTrimmed ? q.trim() : q;
+  return variants.qLength === 'bytes' ? Buffer.byteLength(text) : [...text].length;
 }
 
 interface Classification {
@@ -20,15 +53,22 @@ interface Classification {
 
 /**
  * Direction and class follow amount and accountType; without both the query is treated as a payment
- * (spec: GET /enrich). The description's words refine the class the way a bank's categoriser would.
+ * (spec: GET /enrich). The description's words refine the class the way a bank's categoriser would. Under
+ * the partialClassification variant one of the two classifies alone: an amount as if on a transaction
+ * account, an account type as if for a debit.
  */
 function classify(
   description: string,
   amount: string | null,
   accountType: string | null,
   merchant: unknown,
+  variants: EnrichVariants,
 ): Classification {
-  if (amount === null || accountType === null) return { direction: 'debit', class: 'payment' };
+  if (amount === null && accountType === null) return { direction: 'debit', class: 'payment' };
+  if (amount === null || accountType === null) {
+    if (variants.partialClassification !== 'classified') return { direction: 'debit', class: 'payment' };
+    return classify(description, amount ?? '-1.00', accountType ?? 'transaction', merchant, variants);
+  }
   const text = description.toLowerCase();
   if (amount.startsWith('-')) {
     if (/\batm\b|withdrawal/.test(text)) return { direction: 'debit', class: 'cash-withdrawal' };
@@ -59,36 +99,45 @@ export const enrich: Route = {
   auth: 'bearer',
   handle(request, context) {
     const { query } = request;
+    const variants = context.options.variants.enrich ?? {};
+    if (variants.strictInput) refuseUnruledInput(query, context);
     const q = query.get('q');
+    if (q === null) refuseMissing('q', context);
+    // A naive service whose description store breaks on long input.
+    if (q.length > 1000 && context.fault('enrich-long-q-fails'))
+      throw new MockError(500, 'internal-server-error', 'Internal server error', 'description too long');
     const minLength = context.fault('enrich-short-q-accepted')
       ? 1
       : context.fault('enrich-three-char-q-refused')
         ? 4
         : 3;
-    if (q === null || q.length < minLength) refuse('q', 'q must be at least 3 characters', context);
+    if (lengthOfQ(q, variants) < minLength) refuse('q', 'q must be at least 3 characters', context);
     if (context.fault('enrich-non-ascii-q-refused') && /[^\x20-\x7e]/.test(q))
       refuse('q', 'q must hold printable ASCII characters only', context);
     const institution = query.get('institution');
-    const recognised = institution !== null && context.world.institutions.some((i) => i.id === institution);
-    if (!recognised && !(institution !== null && context.fault('enrich-institution-not-checked'))) {
+    if (institution === null) refuseMissing('institution', context);
+    const recognised = context.world.institutions.some((i) => i.id === institution);
+    if (!recognised && !context.fault('enrich-institution-not-checked')) {
       refuse('institution', 'institution must be a recognised institution identifier', context);
     }
-    const country = query.get('country');
-    const countryValid = country !== null && /^[A-Z]{2}$/.test(country) && countries.isValid(country);
-    const countryOptional = country === null && context.fault('enrich-country-optional');
-    if (!countryValid && !countryOptional && !context.fault('enrich-country-not-checked')) {
-      refuse('country', 'country must be an ISO 3166 alpha-2 code', context);
-    }
+    const country = countryOf(query.get('country'), variants, context);
     if (context.fault('enrich-other-country-refused')) {
       const home = context.world.institutions.find((i) => i.id === institution)?.country;
       if (home !== undefined && country !== home)
         refuse('country', `country must be the institution's country, ${home}`, context);
     }
-    const code = query.get('mcc');
-    if (code !== null && !mcc.test(code))
+    // An empty optional parameter is one not given under the emptyOptional variant, a value otherwise.
+    const optional = (name: string): string | null => {
+      const value = query.get(name);
+      return value === '' && variants.emptyOptional === 'absent' ? null : value;
+    };
+    const code = optional('mcc');
+    if (code !== null && variants.mcc !== 'any' && !mcc.test(code))
       refuse('mcc', 'mcc must be a four-digit merchant category code', context);
     if (code !== null && context.fault('enrich-mcc-refused')) refuse('mcc', 'mcc is not supported', context);
-    const accountType = query.get('accountType');
+    const givenType = optional('accountType');
+    const accountType =
+      givenType !== null && variants.accountTypeCase === 'insensitive' ? givenType.toLowerCase() : givenType;
     if (
       accountType !== null &&
       !accountTypes.has(accountType) &&
@@ -102,24 +151,101 @@ export const enrich: Route = {
         'accountType must be one of transaction, credit-card, savings, mortgage, loan',
         context,
       );
-    const amount = query.get('amount');
-    if (amount !== null && !signedDecimal.test(amount) && !context.fault('enrich-amount-not-checked')) {
+    const amount = optional('amount');
+    if (
+      amount !== null &&
+      !signedDecimal[variants.amount ?? 'default'].test(amount) &&
+      !context.fault('enrich-amount-not-checked')
+    ) {
       refuse('amount', 'amount must be a signed decimal', context);
     }
     if (amount?.startsWith('-') && context.fault('enrich-negative-amount-refused'))
       refuse('amount', 'amount must be a positive decimal', context);
+    // A service that misreads "both are needed" as "give both or neither".
+    if ((amount === null) !== (accountType === null) && context.fault('enrich-one-of-pair-refused'))
+      refuse(amount === null ? 'amount' : 'accountType', 'accountType and amount go together', context);
 
     const merchant = findMerchant(context.world.merchants, q, country ?? '');
-    const classification = classify(q, amount, accountType, merchant);
+    const classification = classify(q, amount, accountType, merchant, variants);
     if (context.fault('enrich-default-not-payment') && (amount === null || accountType === null)) {
       classification.class = 'transfer';
     }
     return {
       status: 200,
-      body: enrichResult(merchant, classification, `${context.baseUrl}/enrich?${query}`, context),
+      body: enrichResult(merchant, classification, selfLink(query, context), context),
     };
   },
 };
+
+/**
+ * Under the strictInput variant, input the spec sets no rule for is refused: a parameter given twice, a q
+ * longer than 1,000 characters, or one holding control characters or U+FFFD (a percent-encoding that
+ * decodes to no UTF-8 text).
+ */
+function refuseUnruledInput(query: URLSearchParams, context: MockContext): void {
+  const names = [...query.keys()];
+  const repeated = names.find((name, index) => names.indexOf(name) !== index);
+  if (repeated !== undefined) refuse(repeated, `${repeated} is given more than once`, context);
+  const q = query.get('q') ?? '';
+  if (q.length > 1000) refuse('q', 'q is longer than 1,000 characters', context);
+  // eslint-disable-next-line no-control-regex
+  if (/[\u0000-\u001f\u007f\ufffd]/u.test(q)) refuse('q', 'q holds characters that are no text', context);
+}
+
+/**
+ * The country the query names, as the variants read it: an assigned ISO 3166 alpha-2 code in capitals by
+ * default; lower case taken as the code, or any two letters taken as a country that matches nothing.
+ */
+function countryOf(given: string | null, variants: EnrichVariants, context: MockContext): string | null {
+  if (given === null) {
+    if (context.fault('enrich-country-optional')) return null;
+    refuseMissing('country', context);
+  }
+  // A service that takes a lower-case code for neither a country nor an invalid value.
+  if (/^[a-z]{2}$/.test(given) && context.fault('enrich-lower-case-country-422'))
+    throw new MockError(422, 'unprocessable-entity', 'Unprocessable', 'country is in lower case', 'country');
+  const country = variants.countryCase === 'insensitive' ? given.toUpperCase() : given;
+  const valid =
+    /^[A-Z]{2}$/.test(country) && (countries.isValid(country) || variants.unassignedCountry === 'accepted');
+  if (!valid && !context.fault('enrich-country-not-checked'))
+    refuse('country', 'country must be an ISO 3166 alpha-2 code', context);
+  return country;
+}
+
+/**
+ * links.self, a "reference link to the original query": the enrich address with the query as received
+ * by default; percent-encoded in reverse order, or a link to the query kept by the service, by variant.
+ */
+function selfLink(query: URLSearchParams, context: MockContext): string {
+  const form = context.options.variants.enrich?.selfLink;
+  if (form === 'stored') {
+    const key = createHash('sha256').update(String(query)).digest('base64url').slice(0, 16);
+    return `${context.baseUrl}/enrich/queries/${key}`;
+  }
+  if (form === 'reordered') {
+    const pairs = [...query].reverse().map(([n, v]) => `${encodeURIComponent(n)}=${encodeURIComponent(v)}`);
+    return `${context.baseUrl}/enrich?${pairs.join('&')}`;
+  }
+  return `${context.baseUrl}/enrich?${query}`;
+}
+
+/** A logo's address; under the logoLinks variant its extension in capitals and a cache-busting query. */
+function logoLink(file: string, context: MockContext): string {
+  if (context.options.variants.enrich?.logoLinks !== 'upper-case-query')
+    return `${context.baseUrl}/logos/${file}`;
+  return `${context.baseUrl}/logos/${file.replace(/\.([a-z]+)$/, (extension) => extension.toUpperCase())}?v=3`;
+}
+
+/** Members the service does not know under the unknownMembers variant: null, or left out. */
+function withUnknown<T extends object>(record: T, members: (keyof T)[], variants: EnrichVariants): T {
+  if (!variants.unknownMembers) return record;
+  const result = { ...record } as Record<string, unknown>;
+  for (const member of members) {
+    if (variants.unknownMembers === 'null') result[member as string] = null;
+    else delete result[member as string];
+  }
+  return result as T;
+}
 
 function enrichResult(
   merchant: MerchantRecord | undefined,
@@ -136,15 +262,28 @@ function enrichResult(
       links: { self, 'logo-master': logo, 'logo-thumb': logo },
     };
   }
-  const { id, businessName, ABN, website, phoneNumber, location, anzsic, logo } = merchant;
-  const master = logo.master === null ? null : `${context.baseUrl}/logos/${logo.master}`;
+  const variants = context.options.variants.enrich ?? {};
+  const { id, businessName, ABN, website, phoneNumber, anzsic, logo } = merchant;
+  const location =
+    variants.locationCountry === 'name'
+      ? { ...merchant.location, country: countries.getName(merchant.location.country, 'en') }
+      : merchant.location;
+  const master = logo.master === null ? null : logoLink(logo.master, context);
   // When no thumbnail exists the master logo is given for both (spec: Enrich result, Links).
-  let thumb = logo.thumb === null ? master : `${context.baseUrl}/logos/${logo.thumb}`;
+  let thumb = logo.thumb === null ? master : logoLink(logo.thumb, context);
   if (context.fault('enrich-thumb-null-with-master')) thumb = null;
   return {
     type: 'enrich',
     ...classification,
-    data: { merchant: { id, businessName, ABN, website, phoneNumber }, location, category: { anzsic } },
+    data: {
+      merchant: withUnknown(
+        { id, businessName, ABN, website, phoneNumber },
+        ['ABN', 'website', 'phoneNumber'],
+        variants,
+      ),
+      location: withUnknown(location, ['routeNo', 'route', 'postalCode'], variants),
+      category: { anzsic },
+    },
     links: { self, 'logo-master': master, 'logo-thumb': thumb },
   };
 }

@@ -18,25 +18,47 @@ export function monthsBetween(from: string, to: string): string[] {
   return months;
 }
 
-/** The default range (spec: Limits): 13 months before the current month, through the current month. */
-export function defaultRange(now = new Date()): { fromMonth: string; toMonth: string } {
-  const month = (offset: number) => {
-    const date = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + offset, 1));
-    return `${date.getUTCFullYear()}-${String(date.getUTCMonth() + 1).padStart(2, '0')}`;
-  };
-  return { fromMonth: month(-13), toMonth: month(0) };
+/** YYYY-MM of the UTC month `offset` months from `now`'s. */
+function monthFrom(now: Date, offset: number): string {
+  const date = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + offset, 1));
+  return `${String(date.getUTCFullYear()).padStart(4, '0')}-${String(date.getUTCMonth() + 1).padStart(2, '0')}`;
 }
+
+/**
+ * The default range (spec: Limits): 13 months before the current month, through the current month. The
+ * current month is the UTC one, or the service's own zone's under the timeZone variant; "13 months ago"
+ * is 12 months back under the defaultFrom variant (the current month counted among the 13).
+ */
+function defaultRange(context: MockContext): { fromMonth: string; toMonth: string } {
+  const variants = context.options.variants.expenses;
+  const now = new Date(Date.now() + (variants?.timeZone === 'UTC+14' ? 14 * 3_600_000 : 0));
+  let back = variants?.defaultFrom === 'minus-12' ? 12 : 13;
+  if (context.fault('expenses-default-range-6-months')) back = 6;
+  const current = context.fault('expenses-to-month-previous') ? -1 : 0;
+  return { fromMonth: monthFrom(now, -back), toMonth: monthFrom(now, current) };
+}
+
+/** How an amount of spending is written: positive by default, negative under the outflows variant. */
+type Writer = (totalCents: number) => string;
 
 function cents(amount: string): number {
   return Math.round(Math.abs(Number(amount)) * 100);
 }
 
-function decimal(totalCents: number): string {
-  return (totalCents / 100).toFixed(2);
+function writer(context: MockContext): Writer {
+  const negative = context.options.variants.expenses?.outflows === 'negative';
+  return (totalCents) => (negative && totalCents > 0 ? '-' : '') + (totalCents / 100).toFixed(2);
+}
+
+interface Summarising {
+  months: string[];
+  write: Writer;
+  /** Every month of the range in changeHistory (with 0.00), or only those with spending. */
+  everyMonth: boolean;
 }
 
 /** A summary block: average per month, and the total of each month (spec: Expenses resource). */
-function summaryBlock(transactions: TransactionRecord[], months: string[]) {
+function summaryBlock(transactions: TransactionRecord[], { months, write, everyMonth }: Summarising) {
   const perMonth = new Map(months.map((m) => [m, 0]));
   for (const t of transactions) {
     const month = t.postDate.slice(0, 7);
@@ -44,33 +66,59 @@ function summaryBlock(transactions: TransactionRecord[], months: string[]) {
   }
   const total = [...perMonth.values()].reduce((a, b) => a + b, 0);
   return {
-    avgMonthly: decimal(Math.round(total / months.length)),
+    avgMonthly: write(Math.round(total / months.length)),
     summary: 'monthly',
-    changeHistory: months.map((date) => ({ date, amount: decimal(perMonth.get(date) ?? 0) })),
+    changeHistory: months
+      .filter((date) => everyMonth || (perMonth.get(date) ?? 0) > 0)
+      .map((date) => ({ date, amount: write(perMonth.get(date) ?? 0) })),
   };
 }
 
-/** `expenses-month-number-not-checked`: any two digits pass as the month (2024-13). */
-const laxMonthPattern = /^[0-9]{4}-[0-9]{2}$/;
+/** Near misses of YYYY-MM that a lenient reading takes: a one-digit month, a two-digit year, a month past 12. */
+const nearMonth = /^([0-9]{2}|[0-9]{4})-([0-9]{1,2})$/;
 
-function readBody(body: unknown, laxMonths = false) {
+/** A month of the body: YYYY-MM, a near miss under the lenient variant, else refused (spec: `YYYY-MM`). */
+function readMonth(name: string, value: unknown, context: MockContext): string | undefined {
+  if (value === undefined || (typeof value === 'string' && monthPattern.test(value))) return value;
+  const near = typeof value === 'string' ? nearMonth.exec(value) : null;
+  if (near && Number(near[2]) > 0 && context.options.variants.expenses?.months === 'lenient') {
+    const year = Number(near[1]) + (near[1]?.length === 2 ? 2000 : 0);
+    // A month past 12 rolls over into the next year, as Date.UTC reads it.
+    return monthFrom(new Date(Date.UTC(year, 0, 1)), Number(near[2]) - 1);
+  }
+  // The fault takes a value with no month in it at all for an absent one.
+  if (!near && context.fault('expenses-malformed-month-ignored')) return undefined;
+  throw parameterNotValid(name, `${name} must be a month in YYYY-MM form`);
+}
+
+function readBody(body: unknown, context: MockContext) {
   if (body === null || typeof body !== 'object' || Array.isArray(body))
     throw parameterNotValid('body', 'the body must be a JSON object');
   const { fromMonth, toMonth, accounts } = body as Record<string, unknown>;
-  for (const [name, value] of Object.entries({ fromMonth, toMonth })) {
-    const pattern = laxMonths ? laxMonthPattern : monthPattern;
-    if (value !== undefined && (typeof value !== 'string' || !pattern.test(value))) {
-      throw parameterNotValid(name, `${name} must be a month in YYYY-MM form`);
-    }
-  }
   if (accounts !== undefined && (!Array.isArray(accounts) || !accounts.every((a) => typeof a === 'string'))) {
     throw parameterNotValid('accounts', 'accounts must be an array of account identifiers');
   }
+  const emptyAccounts = context.options.variants.expenses?.emptyAccounts;
+  if (accounts?.length === 0 && emptyAccounts === 'refused')
+    throw parameterNotValid('accounts', 'accounts must name at least one account');
   return {
-    fromMonth: fromMonth as string | undefined,
-    toMonth: toMonth as string | undefined,
-    accounts: accounts as string[] | undefined,
+    fromMonth: readMonth('fromMonth', fromMonth, context),
+    toMonth: readMonth('toMonth', toMonth, context),
+    // Under the emptyAccounts variant an empty selection is none given; by default it selects no account.
+    accounts:
+      accounts?.length === 0 && emptyAccounts === 'all' ? undefined : (accounts as string[] | undefined),
   };
+}
+
+/** The range asked for, each end defaulted; a reversed one is refused, or swapped under the variant. */
+function rangeOf(body: { fromMonth?: string; toMonth?: string }, context: MockContext) {
+  const defaults = defaultRange(context);
+  const fromMonth = body.fromMonth ?? defaults.fromMonth;
+  const toMonth = body.toMonth ?? defaults.toMonth;
+  if (fromMonth <= toMonth) return { fromMonth, toMonth, defaults };
+  if (context.options.variants.expenses?.reversedRange === 'swapped')
+    return { fromMonth: toMonth, toMonth: fromMonth, defaults };
+  throw parameterNotValid('fromMonth', 'fromMonth must not be after toMonth');
 }
 
 /**
@@ -82,19 +130,14 @@ export const createExpenses: Route = {
   path: '/users/:userId/expenses',
   auth: 'bearer',
   body: 'json',
+  // "All members optional in effect": under the variant, no body at all is the request with none.
+  emptyBody: (context) => (context.options.variants.expenses?.emptyBody === 'empty-object' ? {} : undefined),
   handle(request, context) {
     const userId = context.fault('expenses-unknown-user-accepted')
       ? (request.params.userId ?? '')
       : requireUser(request.params.userId, context);
-    const body = readBody(request.body, context.fault('expenses-month-number-not-checked'));
-    const defaults = defaultRange();
-    if (context.fault('expenses-default-range-12-months'))
-      defaults.fromMonth = defaultRange(addMonths(new Date(), 1)).fromMonth;
-    if (context.fault('expenses-to-month-previous'))
-      defaults.toMonth = defaultRange(addMonths(new Date(), -1)).toMonth;
-    const fromMonth = body.fromMonth ?? defaults.fromMonth;
-    const toMonth = body.toMonth ?? defaults.toMonth;
-    if (fromMonth > toMonth) throw parameterNotValid('fromMonth', 'fromMonth must not be after toMonth');
+    const body = readBody(request.body, context);
+    const { fromMonth, toMonth, defaults } = rangeOf(body, context);
     const userAccounts = accountsOf(userId, context);
     const unknown = body.accounts?.find((id) => !userAccounts.includes(id));
     if (unknown !== undefined)
@@ -112,6 +155,12 @@ export const createExpenses: Route = {
       );
     const ofClass = (name: string, direction: string) =>
       transactions.filter((t) => t.class === name && t.direction === direction);
+    const variants = context.options.variants.expenses;
+    const summarising: Summarising = {
+      months,
+      write: writer(context),
+      everyMonth: variants?.changeHistory !== 'spending-months',
+    };
     const id = randomUUID();
     return {
       status: 200,
@@ -119,12 +168,16 @@ export const createExpenses: Route = {
         type: 'expenses',
         id,
         ...(context.fault('expenses-range-not-echoed') ? defaults : { fromMonth, toMonth }),
-        payments: payments(ofClass('payment', 'debit'), months),
-        cashWithdrawals: summaryBlock(ofClass('cash-withdrawal', 'debit'), months),
-        bankFees: summaryBlock(ofClass('bank-fee', 'debit'), months),
-        externalTransfers: summaryBlock(ofClass('external-transfer', 'debit'), months),
-        loanInterests: summaryBlock(ofClass('loan-interest', 'debit'), months),
-        loanRepayments: summaryBlock(ofClass('loan-repayment', 'credit'), months),
+        payments: payments(
+          ofClass('payment', 'debit'),
+          summarising,
+          variants?.percentageTotal === 'fraction',
+        ),
+        cashWithdrawals: summaryBlock(ofClass('cash-withdrawal', 'debit'), summarising),
+        bankFees: summaryBlock(ofClass('bank-fee', 'debit'), summarising),
+        externalTransfers: summaryBlock(ofClass('external-transfer', 'debit'), summarising),
+        loanInterests: summaryBlock(ofClass('loan-interest', 'debit'), summarising),
+        loanRepayments: summaryBlock(ofClass('loan-repayment', 'credit'), summarising),
         links: {
           self: `${context.baseUrl}/users/${userId}/expenses/${id}`,
           accounts: selected.map((account) => `${context.baseUrl}/users/${userId}/accounts/${account}`),
@@ -134,17 +187,14 @@ export const createExpenses: Route = {
   },
 };
 
-function addMonths(date: Date, months: number): Date {
-  return new Date(Date.UTC(date.getUTCFullYear(), date.getUTCMonth() + months, 1));
-}
-
 function accountsOf(userId: string, context: MockContext): string[] {
   const connections = new Set(context.world.connections.filter((c) => c.userId === userId).map((c) => c.id));
   return context.world.accounts.filter((a) => connections.has(a.connectionId)).map((a) => a.id);
 }
 
 /** One entry per expense division, each with its classes (spec: Entry of payments, Entry of subCategory). */
-function payments(transactions: TransactionRecord[], months: string[]) {
+function payments(transactions: TransactionRecord[], summarising: Summarising, fraction: boolean) {
+  const { months, write } = summarising;
   const total = transactions.reduce((sum, t) => sum + cents(t.amount), 0);
   const divisions = new Map<string, Map<string, TransactionRecord[]>>();
   for (const t of transactions) {
@@ -158,10 +208,12 @@ function payments(transactions: TransactionRecord[], months: string[]) {
     const divisionCents = [...classes.values()].flat().reduce((sum, t) => sum + cents(t.amount), 0);
     return {
       division: divisionTitle,
-      avgMonthly: decimal(Math.round(divisionCents / months.length)),
-      percentageTotal: total === 0 ? 0 : Math.round((divisionCents / total) * 10_000) / 100,
+      avgMonthly: write(Math.round(divisionCents / months.length)),
+      // A percentage with two decimals, or under the variant a fraction of 1 with four.
+      percentageTotal:
+        total === 0 ? 0 : Math.round((divisionCents / total) * 10_000) / (fraction ? 10_000 : 100),
       subCategory: [...classes].map(([code, members]) => {
-        const block = summaryBlock(members, months);
+        const block = summaryBlock(members, summarising);
         const division = expenseDivision(code);
         const classTitle = members[0]?.subClass?.title ?? 'Other';
         return {

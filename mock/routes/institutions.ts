@@ -1,14 +1,28 @@
-import { notFound } from '../errors.ts';
-import { matchesFilter, parseFilter } from '../filters.ts';
+import { MockError, notFound } from '../errors.ts';
+import { matchesFilter, parseFilter, type FilterTerm } from '../filters.ts';
 import { institutionResource } from '../representations.ts';
 import type { MockContext, Route } from '../router.ts';
 import { reusableBody } from '../serialised-body.ts';
+import type { InstitutionsVariants } from '../variants.ts';
 import type { InstitutionRecord } from '../world/world.ts';
 
 const filterProperties = ['country', 'tier', 'serviceType', 'institutionType', 'stage'] as const;
+/** The prefix a filter property may carry, as the connections filter's `institution.id` does. */
+const prefix = 'institution.';
+
+/**
+ * The property names the filter accepts: bare by default; under the filterProperty variant, only with the
+ * prefix or in both forms (AMB-INST-01).
+ */
+function acceptedProperties(variants: InstitutionsVariants): string[] {
+  const prefixed = filterProperties.map((property) => `${prefix}${property}`);
+  if (variants.filterProperty === 'prefixed') return prefixed;
+  return variants.filterProperty === 'either' ? [...filterProperties, ...prefixed] : [...filterProperties];
+}
 
 function read(institution: InstitutionRecord, property: string): string | undefined {
-  return institution[property as (typeof filterProperties)[number]];
+  const bare = property.startsWith(prefix) ? property.slice(prefix.length) : property;
+  return institution[bare as (typeof filterProperties)[number]];
 }
 
 /**
@@ -16,6 +30,32 @@ function read(institution: InstitutionRecord, property: string): string | undefi
  * GET /institutions is the endpoint the suite and the benchmark call most.
  */
 const listCache = new WeakMap<MockContext, Map<string, unknown>>();
+
+/** The filter's terms; a malformed filter is refused 400, or 422 under the variant (AMB-INST-05). */
+function parsed(raw: string | null, variants: InstitutionsVariants): FilterTerm[] {
+  try {
+    return parseFilter(raw, acceptedProperties(variants), ['eq', 'ne'], {
+      otherOperators: variants.unsupportedOperator === 'matches-nothing' ? 'match-nothing' : 'refused',
+    });
+  } catch (error) {
+    if (error instanceof MockError && variants.malformedFilterStatus && error.detail.startsWith('malformed'))
+      throw new MockError(
+        variants.malformedFilterStatus,
+        error.code,
+        error.title,
+        error.detail,
+        error.parameter,
+      );
+    throw error;
+  }
+}
+
+/** The terms a fault leaves applied: an ignored operator's terms are dropped. */
+function applied(terms: FilterTerm[], context: MockContext): FilterTerm[] {
+  return terms.filter(
+    (t) => !context.fault(t.operator === 'eq' ? 'institutions-eq-ignored' : 'institutions-ne-ignored'),
+  );
+}
 
 /** GET /institutions (spec: Endpoints > GET {base_url}/institutions): `eq` and `ne` on five properties. */
 export const listInstitutions: Route = {
@@ -28,14 +68,16 @@ export const listInstitutions: Route = {
     if (!cache) listCache.set(context, (cache = new Map()));
     const cached = cache.get(raw ?? '');
     if (cached) return { status: 200, body: cached };
-    const terms = parseFilter(raw, filterProperties, ['eq', 'ne']);
-    const effective = terms.filter(
-      (t) => !context.fault(t.operator === 'eq' ? 'institutions-eq-ignored' : 'institutions-ne-ignored'),
-    );
-    const data = context.world.institutions
-      .filter((institution) => matchesFilter(institution, effective, read))
+    const variants = context.options.variants.institutions ?? {};
+    const terms = parsed(raw, variants);
+    const semantics = { caseInsensitive: variants.valueCase === 'insensitive' };
+    let data = context.world.institutions
+      .filter((institution) => matchesFilter(institution, applied(terms, context), read, semantics))
       .map((institution) => institutionResource(institution, context));
-    const body = { type: 'list', totalCount: data.length, data };
+    // The fault loses the last institution a filter selects, so eq and ne together miss it.
+    if (terms.length > 0 && context.fault('institutions-filter-drops-last')) data = data.slice(0, -1);
+    const totalCount = variants.totalCount === 'catalogue' ? context.world.institutions.length : data.length;
+    const body = { type: 'list', totalCount, data };
     if (cache.size < 1000) cache.set(raw ?? '', reusableBody(body));
     return { status: 200, body };
   },

@@ -1,6 +1,44 @@
 import { notFound } from '../errors.ts';
 import { jobResource } from '../representations.ts';
-import type { Route } from '../router.ts';
+import type { MockContext, Route } from '../router.ts';
+import type { Job, JobStep } from '../../src/types/resources.generated.ts';
+import type { JobsVariants } from '../variants.ts';
+
+/** A +10:00 offset and whole seconds: another ISO 8601 form of the same instant (AMB-JOBS-03). */
+function withOffset(timestamp: string): string {
+  const shifted = new Date(Date.parse(timestamp) + 10 * 3600_000).toISOString();
+  return `${shifted.slice(0, 19)}+10:00`;
+}
+
+/** The steps as the variants list them: one more title, only those started, other words and shapes. */
+function stepsAsShown(steps: JobStep[], variants: JobsVariants): JobStep[] {
+  let shown = steps;
+  const last = shown.at(-1);
+  // The extra step moves with the last one, so a job still settles when every step succeeds.
+  if (variants.extraStep && last)
+    shown = [...shown, { title: variants.extraStep, status: last.status, result: null }];
+  if (variants.steps === 'started-only') shown = shown.filter((step) => step.status !== 'pending');
+  if (variants.pendingStatus === 'queued')
+    shown = shown.map((step) => (step.status === 'pending' ? { ...step, status: 'queued' } : step));
+  if (variants.emptyResult === 'absent')
+    shown = shown.map(({ result, ...step }) => (result === null ? step : { ...step, result }));
+  return shown;
+}
+
+/**
+ * A job as the jobs variants show it (mock/variants.ts, JobsVariants): other step lists, words and
+ * shapes, other timestamps. The job as built when none applies.
+ */
+export function jobAsShown(job: Job, context: MockContext, now = Date.now()): Job {
+  const variants = context.options.variants.jobs;
+  if (!variants) return job;
+  const updated = variants.updated === 'latest-read' ? new Date(now).toISOString() : job.updated;
+  const timestamps =
+    variants.timestamps === 'offset' && job.created && updated
+      ? { created: withOffset(job.created), updated: withOffset(updated) }
+      : { updated };
+  return { ...job, ...timestamps, ...(job.steps ? { steps: stepsAsShown(job.steps, variants) } : {}) };
+}
 
 /** GET /jobs/{job.id} (spec: Endpoints, Job, States and transitions). */
 export const getJob: Route = {
@@ -10,6 +48,6 @@ export const getJob: Route = {
   handle(request, context) {
     const job = context.state.jobs.get(request.params.jobId ?? '');
     if (!job) throw notFound('job.id', `no job ${request.params.jobId}`);
-    return { status: 200, body: jobResource(job, context) };
+    return { status: 200, body: jobAsShown(jobResource(job, context), context) };
   },
 };

@@ -1,6 +1,7 @@
-import { credential } from '../auth.ts';
+import { apiKeyOf, credential } from '../auth.ts';
 import { MockError } from '../errors.ts';
-import type { Route } from '../router.ts';
+import type { MockContext, Route } from '../router.ts';
+import type { TokenVariants } from '../variants.ts';
 
 const scopes = new Set(['SERVER_ACCESS', 'CLIENT_ACCESS']);
 /**
@@ -9,8 +10,71 @@ const scopes = new Set(['SERVER_ACCESS', 'CLIENT_ACCESS']);
  */
 const supportedGrantType = 'client_credentials';
 
-/** The last token issued per key and scope, for the fault that hands it out again after it expired. */
+/** The last token issued per key and scope: for the reuse variant, and the fault that reissues it. */
 const lastIssued = new WeakMap<object, Map<string, string>>();
+
+function invalidRequest(detail: string, parameter: string): MockError {
+  return new MockError(400, 'invalid-request', 'Invalid request', detail, parameter);
+}
+
+/**
+ * The token request's parameters. The form body is what the spec shows; under the jsonBody variant a JSON
+ * body arrives here too and is read the same way, so a JSON body that is no object of strings is malformed.
+ */
+function parameters(body: unknown): Record<string, string> {
+  if (typeof body !== 'object' || body === null || Array.isArray(body))
+    throw invalidRequest('the body must be an object of parameters', 'body');
+  const entries = Object.entries(body);
+  const nonString = entries.find(([, value]) => typeof value !== 'string');
+  if (nonString) throw invalidRequest(`${nonString[0]} must be a string`, nonString[0]);
+  return Object.fromEntries(entries) as Record<string, string>;
+}
+
+/** The scope asked for, as the variants in force read it; throws the table's refusal otherwise. */
+function requestedScope(scope: string | undefined, variants: TokenVariants, context: MockContext): string {
+  if (scope === undefined || scope === '') {
+    // Scope is never marked required: the missingScope variant gives the full-access default.
+    if (variants.missingScope === 'server-access') return 'SERVER_ACCESS';
+    if (context.fault('token-missing-scope-wrong-code')) {
+      throw new MockError(400, 'invalid-grant', 'Invalid grant', 'no scope was given', 'scope');
+    }
+    throw invalidRequest('the scope parameter is required', 'scope');
+  }
+  const named = variants.scopeCase === 'insensitive' ? scope.toUpperCase() : scope;
+  if (!scopes.has(named) && !context.fault('token-unsupported-scope-accepted'))
+    throw invalidRequest(`scope ${scope} is not supported`, 'scope');
+  if (named === 'CLIENT_ACCESS' && context.fault('token-client-scope-refused'))
+    throw invalidRequest('scope CLIENT_ACCESS is not supported', 'scope');
+  return named;
+}
+
+/** The grant_type field, which the spec never names: refused unless it is the one grant the mock takes. */
+function checkGrantType(grantType: string | undefined, variants: TokenVariants, context: MockContext) {
+  if (grantType === undefined || grantType === supportedGrantType || variants.grantType === 'ignored') return;
+  const detail = `grant type ${grantType} is not supported`;
+  if (variants.grantType === 'invalid-request') throw invalidRequest(detail, 'grant_type');
+  // The fault answers with the row of an invalid grant (the key) instead of an unsupported grant type.
+  const code = context.fault('token-grant-type-wrong-code') ? 'invalid-grant' : 'unsupported-grant-type';
+  throw new MockError(400, code, 'Unsupported grant type', detail, 'grant_type');
+}
+
+/** A live token to hand out again under the reuse variant, with the seconds it reports. */
+function reused(
+  previous: string | undefined,
+  lifetime: number,
+  reuse: TokenVariants['reuse'],
+  context: MockContext,
+): { token: string; expiresIn: number } | undefined {
+  const issued = previous === undefined ? undefined : context.state.tokens.get(previous);
+  if (!reuse || previous === undefined || !issued) return undefined;
+  const now = Date.now();
+  const left = Math.floor((issued.expiresAt - now) / 1000);
+  // A token about to die is not handed out: a fresh token must report seconds left (TOKEN-06).
+  if (left < 1) return undefined;
+  if (reuse === 'countdown') return { token: previous, expiresIn: left };
+  issued.expiresAt = now + lifetime * 1000;
+  return { token: previous, expiresIn: lifetime };
+}
 
 /** POST /token (spec: Endpoints > POST {base_url}/token, Authentication, Errors). */
 export const issueToken: Route = {
@@ -19,45 +83,10 @@ export const issueToken: Route = {
   auth: 'basic',
   body: 'form',
   handle(request, context) {
-    const form = request.body as Record<string, string>;
-    const scope = form.scope;
-    if (scope === undefined || scope === '') {
-      if (!context.fault('token-scope-not-required')) {
-        throw new MockError(
-          400,
-          'invalid-request',
-          'Invalid request',
-          'the scope parameter is required',
-          'scope',
-        );
-      }
-    } else if (!scopes.has(scope) && !context.fault('token-unsupported-scope-accepted')) {
-      throw new MockError(
-        400,
-        'invalid-request',
-        'Invalid request',
-        `scope ${scope} is not supported`,
-        'scope',
-      );
-    } else if (scope === 'CLIENT_ACCESS' && context.fault('token-client-scope-refused')) {
-      throw new MockError(
-        400,
-        'invalid-request',
-        'Invalid request',
-        'scope CLIENT_ACCESS is not supported',
-        'scope',
-      );
-    }
-    const grantType = form.grant_type;
-    if (grantType !== undefined && grantType !== supportedGrantType) {
-      throw new MockError(
-        400,
-        'unsupported-grant-type',
-        'Unsupported grant type',
-        `grant type ${grantType} is not supported`,
-        'grant_type',
-      );
-    }
+    const variants = context.options.variants.token ?? {};
+    const form = parameters(request.body);
+    const scope = requestedScope(form.scope, variants, context);
+    checkGrantType(form.grant_type, variants, context);
     const header = request.headers[context.options.versionHeader.toLowerCase()];
     const version = Array.isArray(header) ? header[0] : header;
     if (
@@ -73,30 +102,34 @@ export const issueToken: Route = {
         context.options.versionHeader,
       );
     }
-    const key = credential(request.headers, 'basic') ?? '';
+    const basic = credential(request.headers, 'basic') ?? '';
     if (context.fault('token-api-key-base64-only')) {
       // Wants the credentials as base64 of "key:", so the key sent as the spec writes it is refused.
       throw new MockError(400, 'invalid-grant', 'Invalid grant', 'the API key is invalid', 'Authorization');
     }
+    const key = apiKeyOf(basic, context) ?? basic;
     const lifetime = context.options.apiKeys[key] ?? 3600;
     const reissue = context.fault('token-expired-token-reissued');
     let issued = lastIssued.get(context.state);
-    if (reissue && !issued) lastIssued.set(context.state, (issued = new Map()));
-    const previous = issued?.get(`${key} ${scope ?? ''}`);
+    if ((reissue || variants.reuse) && !issued) lastIssued.set(context.state, (issued = new Map()));
+    const slot = `${key} ${scope}`;
+    const previous = issued?.get(slot);
+    const again = reused(previous, lifetime, variants.reuse, context);
     const token =
-      previous ??
+      again?.token ??
+      (reissue ? previous : undefined) ??
       context.state.issueToken(
-        scope ?? 'SERVER_ACCESS',
+        scope,
         // The token dies long before the expires_in it reports.
         context.fault('token-expires-early') ? lifetime / 3 : lifetime,
       );
-    issued?.set(`${key} ${scope ?? ''}`, token);
+    issued?.set(slot, token);
     return {
       status: scope === 'SERVER_ACCESS' && context.fault('token-server-access-201') ? 201 : 200,
       body: {
         access_token: token,
         token_type: 'Bearer',
-        expires_in: lifetime,
+        expires_in: again?.expiresIn ?? lifetime,
       },
       // Tokens are credentials; a cache must not keep them.
       headers: { 'cache-control': 'no-store' },

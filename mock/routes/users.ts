@@ -1,18 +1,69 @@
 import { randomUUID } from 'node:crypto';
-import { parameterNotValid } from '../errors.ts';
+import { MockError, parameterNotValid } from '../errors.ts';
 import { userResource } from '../representations.ts';
-import type { Route } from '../router.ts';
+import type { MockContext, Route } from '../router.ts';
 import type { UserRecord } from '../state.ts';
+import type { UsersVariants } from '../variants.ts';
 
 /** `+<country-code><number>`: a plus, then 7 to 15 digits in all, the E.164 limits (spec: User, mobile). */
 const internationalMobile = /^\+[1-9][0-9]{6,14}$/;
 const email = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+/** An Australian mobile number in national form, which the mobile variant stores as +61. */
+const nationalMobile = /^04[0-9]{8}$/;
 
-function optionalString(body: Record<string, unknown>, field: string): string | undefined {
+/** A refusal of POST /users: 400 parameter-not-valid, or 422 under the refusalStatus variant. */
+function refuse(parameter: string, detail: string, context: MockContext): never {
+  const refusal = parameterNotValid(parameter, detail);
+  if (context.options.variants.users?.refusalStatus !== 422) throw refusal;
+  throw new MockError(422, refusal.code, refusal.title, detail, parameter);
+}
+
+function optionalString(
+  body: Record<string, unknown>,
+  field: string,
+  context: MockContext,
+): string | undefined {
   const value = body[field];
   if (value === undefined) return undefined;
-  if (typeof value !== 'string') throw parameterNotValid(field, `${field} must be a string`);
+  if (typeof value !== 'string') refuse(field, `${field} must be a string`, context);
   return value;
+}
+
+/** firstName or lastName: a string, or under the nameTypes variant a value of another type left aside. */
+function optionalName(
+  body: Record<string, unknown>,
+  field: string,
+  context: MockContext,
+): string | undefined {
+  const value = body[field];
+  if (value === undefined || (typeof value !== 'string' && context.options.variants.users?.nameTypes))
+    return undefined;
+  // A naive service that builds the name with string methods, and fails on a number.
+  if (typeof value === 'number' && context.fault('users-name-number-fails'))
+    throw new MockError(
+      500,
+      'internal-server-error',
+      'Internal server error',
+      `${field}.trim is not a function`,
+    );
+  return optionalString(body, field, context);
+}
+
+/** The mobile number as stored: as sent, or a national number in international form under the variant. */
+function storedMobile(mobile: string, variants: UsersVariants, context: MockContext): string {
+  if (variants.mobile === 'normalised' && nationalMobile.test(mobile)) return `+61${mobile.slice(1)}`;
+  // A service that takes a national number and stores it as sent.
+  if (nationalMobile.test(mobile) && context.fault('users-national-mobile-stored')) return mobile;
+  if (!internationalMobile.test(mobile))
+    refuse('mobile', 'mobile must be in international format +<country-code><number>', context);
+  return mobile;
+}
+
+/** Whether another user already holds the address (compared without case, as mail systems do). */
+function emailTaken(address: string, context: MockContext): boolean {
+  const wanted = address.toLowerCase();
+  for (const user of context.state.users.values()) if (user.email?.toLowerCase() === wanted) return true;
+  return false;
 }
 
 /** POST /users (spec: Endpoints > POST {base_url}/users): email or mobile required; 201 with the user. */
@@ -23,42 +74,53 @@ export const createUser: Route = {
   body: 'json',
   handle(request, context) {
     const body = request.body;
+    const variants = context.options.variants.users ?? {};
     if (body === null || typeof body !== 'object' || Array.isArray(body)) {
-      throw parameterNotValid('body', 'the body must be a JSON object');
+      refuse('body', 'the body must be a JSON object', context);
     }
     const fields = body as Record<string, unknown>;
     const user: UserRecord = { id: randomUUID() };
-    const mail = optionalString(fields, 'email');
-    const mobile = optionalString(fields, 'mobile');
+    const mail = optionalString(fields, 'email', context);
+    const mobile = optionalString(fields, 'mobile', context);
     if (mail === undefined && mobile === undefined && !context.fault('users-neither-accepted')) {
-      throw parameterNotValid('email', 'email or mobile is required');
+      refuse('email', 'email or mobile is required', context);
     }
-    if (
-      mail !== undefined &&
-      !email.test(mail) &&
-      !(mail === '' && context.fault('users-empty-email-accepted'))
-    ) {
-      throw parameterNotValid('email', 'email is not a valid e-mail address');
+    const wellFormed = mail !== undefined && (variants.email === 'any' ? mail !== '' : email.test(mail));
+    if (mail !== undefined && !wellFormed && !(mail === '' && context.fault('users-empty-email-accepted'))) {
+      refuse('email', 'email is not a valid e-mail address', context);
     }
-    if (mobile !== undefined && !internationalMobile.test(mobile)) {
-      throw parameterNotValid('mobile', 'mobile must be in international format +<country-code><number>');
-    }
+    const stored = mobile === undefined ? undefined : storedMobile(mobile, variants, context);
     if (mail === undefined && mobile !== undefined && context.fault('users-mobile-only-refused')) {
-      throw parameterNotValid('email', 'email is required');
+      refuse('email', 'email is required', context);
+    }
+    if (mail !== undefined && mobile !== undefined && context.fault('users-both-refused')) {
+      refuse('mobile', 'give email or mobile, not both', context);
     }
     if (
       (fields.firstName !== undefined || fields.lastName !== undefined) &&
       context.fault('users-names-refused')
     ) {
-      throw parameterNotValid(fields.firstName !== undefined ? 'firstName' : 'lastName', 'unknown member');
+      refuse(fields.firstName !== undefined ? 'firstName' : 'lastName', 'unknown member', context);
     }
-    if (mail !== undefined) user.email = mail;
-    if (mobile !== undefined) user.mobile = mobile;
-    const firstName = optionalString(fields, 'firstName');
-    const lastName = optionalString(fields, 'lastName');
+    if (mail !== undefined && variants.duplicateEmail === 'refused' && emailTaken(mail, context)) {
+      throw new MockError(409, 'conflict', 'Conflict', 'a user with this e-mail address exists', 'email');
+    }
+    if (mail !== undefined) user.email = variants.emailCase === 'lower' ? mail.toLowerCase() : mail;
+    if (stored !== undefined) user.mobile = stored;
+    const firstName = optionalName(fields, 'firstName', context);
+    const lastName = optionalName(fields, 'lastName', context);
     if (firstName !== undefined) user.firstName = firstName;
     if (lastName !== undefined) user.lastName = lastName;
     context.state.addUser(user);
-    return { status: 201, body: userResource(user, context) };
+    return { status: 201, body: withAbsentMembers(userResource(user, context), variants) };
   },
 };
+
+/** Members the user was created without, as the absentMembers variant gives them: null or "". */
+function withAbsentMembers<T extends object>(user: T, variants: UsersVariants): T {
+  const form = variants.absentMembers;
+  if (form === undefined) return user;
+  const filler = form === 'null' ? null : '';
+  const missing = ['email', 'mobile', 'firstName', 'lastName'].filter((member) => !(member in user));
+  return { ...user, ...Object.fromEntries(missing.map((member) => [member, filler])) };
+}

@@ -61,6 +61,8 @@ export function generateWorld(seed: number): World {
 
   const fixtureUser = people.users[0]!;
   const fixtureConnection = people.connections.find((c) => c.userId === fixtureUser.id)!;
+  // Drawn last, so the rest of the world is what the seed gave before it existed.
+  const emptySnapshot: AffordabilitySnapshot = { id: r.uuid(), userId: fixtureUser.id, transactions: [] };
   return {
     seed,
     currentMonth: worldCurrentMonth,
@@ -69,12 +71,13 @@ export function generateWorld(seed: number): World {
     users: people.users,
     connections: people.connections,
     accounts: people.accounts,
-    affordability: people.affordability,
+    affordability: [...people.affordability, emptySnapshot],
     fixture: {
       userId: fixtureUser.id,
       connectionId: fixtureConnection.id,
       connectionPassword: fixtureConnection.password,
       affordabilityId: people.affordability[0]!.id,
+      emptyAffordabilityId: emptySnapshot.id,
       institutionId: fixtureConnection.institutionId,
     },
   };

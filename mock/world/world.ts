@@ -22,6 +22,8 @@ export interface World {
     connectionId: string;
     connectionPassword: string;
     affordabilityId: string;
+    /** A snapshot of the same user without any transaction: the list's empty state (AFFORD-02). */
+    emptyAffordabilityId: string;
     institutionId: string;
   };
 }

@@ -13,14 +13,17 @@ export interface FilterTerm {
   value: string;
 }
 
-/** One expression; null when the value holds a quote, which the grammar has no way to escape. */
-export function filterExpression(term: FilterTerm): string | null {
-  return term.value.includes("'") ? null : `${term.property}.${term.operator}('${term.value}')`;
+/**
+ * One expression, its property written after `prefix` (the form a server may want, `institution.country`);
+ * null when the value holds a quote, which the grammar has no way to escape.
+ */
+export function filterExpression(term: FilterTerm, prefix = ''): string | null {
+  return term.value.includes("'") ? null : `${prefix}${term.property}.${term.operator}('${term.value}')`;
 }
 
 /** Terms joined by commas, the form of several expressions; null when one cannot be written. */
-export function filterOf(terms: FilterTerm[]): string | null {
-  const parts = terms.map(filterExpression);
+export function filterOf(terms: FilterTerm[], prefix = ''): string | null {
+  const parts = terms.map((term) => filterExpression(term, prefix));
   return parts.every((p) => p !== null) ? parts.join(',') : null;
 }
 
@@ -47,6 +50,11 @@ export function satisfies(
 export interface FilterAlgebraOptions {
   /** Sends the list request with the given `filter` query value. */
   fetch: (filter: string) => Promise<Exchange>;
+  /**
+   * What the filter's properties are written after on the wire (`institution.` for `institution.country`),
+   * the form the server accepts; items are still read by the bare property.
+   */
+  prefix?: string;
   /** The items of a list answer; by default `body.data`. */
   items?: (exchange: Exchange) => unknown[];
   /** Identity of an item (default: its `id`), to compare what came with what was predicted. */
@@ -134,7 +142,7 @@ export async function expectFilterAlgebra(
   options: FilterAlgebraOptions,
   terms: FilterTerm[],
 ): Promise<{ exchange: Exchange; items: unknown[] }> {
-  const filter = filterOf(terms);
+  const filter = filterOf(terms, options.prefix);
   if (filter === null)
     throw new Error(`a filter value holds a quote and cannot be written: ${JSON.stringify(terms)}`);
   const { exchange, items } = await fetchFiltered(options, filter);
@@ -211,7 +219,7 @@ export async function expectComplementary(
   const answers: { filter: string; exchange: Exchange; keys: Set<string> }[] = [];
   const key = options.key ?? defaultKey;
   for (const operator of ['eq', 'ne'] as const) {
-    const filter = filterExpression({ property, operator, value });
+    const filter = filterExpression({ property, operator, value }, options.prefix);
     if (filter === null)
       throw new Error(`the value ${JSON.stringify(value)} holds a quote and cannot be written`);
     const { exchange, items } = await fetchFiltered(options, filter);

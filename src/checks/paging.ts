@@ -25,7 +25,7 @@ export interface Page {
   exchange: Exchange;
   body: Record<string, unknown>;
   items: unknown[];
-  /** `links.next` as given, or undefined on a page without one. */
+  /** `links.next` as given, or undefined on a page without one (or with a null one). */
   next: string | undefined;
 }
 
@@ -70,7 +70,7 @@ export interface Walk {
   problem?: WalkProblem;
   first?: Exchange;
   last?: Exchange;
-  /** Entries per page, and whether the page carried links.next. */
+  /** Entries per page, and whether the page carried links.next (a null one counts as absent). */
   pageSizes: number[];
   nextPresent: boolean[];
   /** The first page holding more entries than `pageSize`. */
@@ -230,7 +230,9 @@ export async function walkPages(source: PageSource, options: WalkOptions): Promi
       break;
     }
 
-    const rawNext = nextOf(body);
+    // A null next is read as absent: many serialisers write an absent member so (AMB-AFFORD-04).
+    const given = nextOf(body);
+    const rawNext = given === null ? undefined : given;
     walk.entries += items.length;
     walk.pageSizes.push(items.length);
     walk.nextPresent.push(rawNext !== undefined);

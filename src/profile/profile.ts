@@ -19,6 +19,8 @@ export interface ProfileFixtures {
   connectionPassword?: string;
   institutionId?: string;
   affordabilityId?: string;
+  /** A snapshot of userId without any transaction: its list's empty state. */
+  emptyAffordabilityId?: string;
   enrich?: { institution?: string; country?: string; matchingQuery?: string; noMatchQuery?: string };
 }
 

@@ -217,17 +217,14 @@ export interface AffordabilityTransactionLinks {
   [k: string]: unknown | undefined;
 }
 /**
- * `self`, and `next` when more pages exist; "absence of `links.next` means no more pages".
+ * `self`, and `next` when more pages exist; "absence of `links.next` means no more pages". A null `next` is read as absent, as many serialisers write an absent member.
  */
 export interface AffordabilityListLinks {
   /**
    * A link; absolute or relative references are both accepted because the spec does not fix the form.
    */
   self: string;
-  /**
-   * A link; absolute or relative references are both accepted because the spec does not fix the form.
-   */
-  next?: string;
+  next?: string | null;
   [k: string]: unknown | undefined;
 }
 /**
@@ -445,7 +442,7 @@ export interface EnrichData {
   [k: string]: unknown | undefined;
 }
 /**
- * The matched merchant (spec: Merchant). A merchant without its identifier or name identifies nothing, so `id` and `businessName` are required; the other members are typed when present.
+ * The matched merchant (spec: Merchant). A merchant without its identifier or name identifies nothing, so `id` and `businessName` are required; the other members are typed when present, and one the service does not know may be left out or null (AMB-ENRICH-14).
  */
 export interface Merchant {
   /**
@@ -456,9 +453,9 @@ export interface Merchant {
   /**
    * Business number of the merchant. It is an identifier, so a string; its format is not shown (spaced or not, and a search in another country may return another kind of business number).
    */
-  ABN?: string;
-  website?: string;
-  phoneNumber?: PhoneNumber;
+  ABN?: string | null;
+  website?: string | null;
+  phoneNumber?: PhoneNumber | null;
   [k: string]: unknown | undefined;
 }
 /**
@@ -470,28 +467,28 @@ export interface PhoneNumber {
   [k: string]: unknown | undefined;
 }
 /**
- * Where the merchant is (spec: Location). No member is marked as always present (an online merchant may have no street), so all are optional and typed.
+ * Where the merchant is (spec: Location). No member is marked as always present (an online merchant may have no street), so all are optional and typed; one the service does not know may be null (AMB-ENRICH-14).
  */
 export interface Location {
   /**
    * Street number. Its type is not given (unlike every other member), so a string ("12A", "3/45") or an integer is accepted.
    */
-  routeNo?: string | number;
+  routeNo?: string | number | null;
   /**
    * Street name.
    */
-  route?: string;
-  postalCode?: string;
-  suburb?: string;
-  state?: string;
+  route?: string | null;
+  postalCode?: string | null;
+  suburb?: string | null;
+  state?: string | null;
   /**
-   * A string; whether a name or a code is not shown.
+   * A string; whether a name or a code is not shown (AMB-ENRICH-13).
    */
-  country?: string;
+  country?: string | null;
   /**
    * Full address string.
    */
-  formattedAddress?: string;
+  formattedAddress?: string | null;
   geometry?: Geometry;
   [k: string]: unknown | undefined;
 }
@@ -600,12 +597,12 @@ export interface ErrorObject {
    */
   detail: string;
   /**
-   * Holds `parameter`, the name of the offending parameter. Typed when present but not required (ERR-09): an error such as internal-server-error has no offending parameter.
+   * Holds `parameter`, the name of the offending parameter. Not required (ERR-09): an error such as internal-server-error has no offending parameter, and a service may then leave source out, send it null or empty, or send a null parameter (AMB-ERR-03).
    */
   source?: {
-    parameter?: string;
+    parameter?: string | null;
     [k: string]: unknown | undefined;
-  };
+  } | null;
   [k: string]: unknown | undefined;
 }
 /**
@@ -872,7 +869,7 @@ export interface InstitutionLogoLinks {
   [k: string]: unknown | undefined;
 }
 /**
- * An entry of a job's ordered `steps` (spec: Job, "Step: `title` (string), `status` (string), `result` (null, or an object with `type` = `link` and `url` string)"; States and transitions). All three members are required: the spec lists them for every step and gives null as the value of a result that does not exist yet, so a missing member is not the same as an empty one.
+ * An entry of a job's ordered `steps` (spec: Job, "Step: `title` (string), `status` (string), `result` (null, or an object with `type` = `link` and `url` string)"; States and transitions). `title` and `status` are required; `result` may be left out while the step has produced nothing, as well as given null (AMB-JOBS-04: the spec gives null as that value, and a serialiser that omits null members is a reading a real service ships), and is typed whenever it is present.
  */
 export interface JobStep {
   /**
@@ -883,7 +880,7 @@ export interface JobStep {
    * State of the step. The spec lists the statuses seen; the complete set is "not shown beyond the values listed", so any string is accepted.
    */
   status: string;
-  result: JobStepResult;
+  result?: JobStepResult;
   [k: string]: unknown | undefined;
 }
 /**
@@ -972,15 +969,21 @@ export interface User {
    */
   id: string;
   /**
-   * The spec says only "string"; an e-mail address has one @ with something either side and no white space. Full RFC 5322 validation is deliberately not applied.
+   * The spec says only "string"; an e-mail address has one @ with something either side and no white space. Full RFC 5322 validation is deliberately not applied. A user created without one may carry it null or empty (AMB-USERS-03).
    */
-  email?: string;
+  email?: string | null;
   /**
-   * International format `+[country-code][mobile number]`: a plus sign, then digits only (E.164: 7 to 15 digits, the country code never starts with 0).
+   * International format `+[country-code][mobile number]`: a plus sign, then digits only (E.164: 7 to 15 digits, the country code never starts with 0). A user created without one may carry it null or empty (AMB-USERS-03).
    */
-  mobile?: string;
-  firstName?: string;
-  lastName?: string;
+  mobile?: string | null;
+  /**
+   * Optional: null or empty when not given (AMB-USERS-03).
+   */
+  firstName?: string | null;
+  /**
+   * Optional: null or empty when not given (AMB-USERS-03).
+   */
+  lastName?: string | null;
   links: SelfLinks;
   [k: string]: unknown | undefined;
 }

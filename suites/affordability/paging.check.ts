@@ -13,6 +13,7 @@ import type { Exchange } from '../../src/client/exchange.ts';
 import {
   allWalks,
   asRecord,
+  expectClientRefusal,
   expectCompleted,
   fullWalks,
   oddLimit,
@@ -31,12 +32,17 @@ async function walksOf(names: WalkName[]): Promise<SnapshotWalk[]> {
   return Promise.all(names.map((name) => snapshotWalk(name, allWalks)));
 }
 
-/** Walks meant to reach the end: every one but the two-page probe, and limit=501 only when it was served. */
+/**
+ * Walks meant to reach the end: every one made but the two-page probe, and limit=501 only when it was
+ * served (the filtered walk is not made when every filter form is refused).
+ */
 async function endingWalks(): Promise<SnapshotWalk[]> {
   const names = allWalks.filter((name) => name !== 'limit1');
   const walks = await walksOf(names);
   return walks.filter(
-    (walk) => walk.label !== walkSpecs.limit501.label || walk.first?.response?.status === 200,
+    (walk) =>
+      walk.notMade === undefined &&
+      (walk.label !== walkSpecs.limit501.label || walk.first?.response?.status === 200),
   );
 }
 
@@ -118,7 +124,7 @@ check(
     const first = await api().get(transactionsPath(), query);
     expectStatus(first, 200);
     const next = asRecord(asRecord(first.response.body)?.links)?.next;
-    if (next === undefined)
+    if (next === undefined || next === null)
       throw new NotExercised(
         `the fixture snapshot fits one page of ${oddLimit}: no links.next to take a cursor from`,
       );
@@ -176,6 +182,22 @@ check(
         walk.last,
       );
     }
+  },
+  needs,
+);
+
+/**
+ * next values the service cannot have issued: a word, characters no encoding of a cursor uses, and a
+ * long run of letters (spec: `next` is "taken from the `links.next` value of the previous page").
+ */
+const madeUpCursors = ['not-a-cursor', '%%%!!!', 'A'.repeat(300)];
+
+check(
+  'A next value the service did not issue is refused with a 4xx error list, never a 5xx',
+  ['AFFORD-35', 'ERR-11'],
+  async () => {
+    const exchanges = await Promise.all(madeUpCursors.map((next) => api().get(transactionsPath(), { next })));
+    for (const exchange of exchanges) expectClientRefusal(exchange, 'a made-up cursor');
   },
   needs,
 );

@@ -1,7 +1,8 @@
 import type { CheckOptions } from '../../src/checks/check.ts';
 import type { Exchange } from '../../src/client/exchange.ts';
 import { NotExercised } from '../../src/checks/check.ts';
-import { Finding } from '../../src/checks/findings.ts';
+import { expectErrorList } from '../../src/checks/error-list.ts';
+import { describeAnswer, describeRequest, Finding } from '../../src/checks/findings.ts';
 import { completed, defaultHardCap, walkPages, type Page, type Walk } from '../../src/checks/paging.ts';
 import { api, checkExchanges, perRun, runSettings } from '../../src/checks/run-context.ts';
 import { readSchemaFiles } from '../../src/validation/schemas.ts';
@@ -19,7 +20,54 @@ import { formatViolations, preview, resourceValidator } from '../../src/validati
 export const pageMaximum = 500;
 /** An odd limit: pages end mid-account, so ordering is checked across page boundaries. */
 export const oddLimit = 137;
-export const paymentFilter = "transaction.class.eq('payment')";
+
+/**
+ * The forms of a class filter, in the order tried: the connections filter's shape `<property>.<operator>
+ * ('<value>')` with the property as the spec writes it, then without the resource's prefix. The spec names
+ * the property (`transaction.class`) but shows no expression shape for this endpoint (AMB-AFFORD-01).
+ */
+export const classFilterForms: readonly ((className: string) => string)[] = [
+  (className) => `transaction.class.eq('${className}')`,
+  (className) => `class.eq('${className}')`,
+];
+
+/**
+ * The class filter form the target answers with 200; or why none is judged: every form refused (not
+ * exercised), or a form answered neither 200 nor with a 4xx error list (a finding of the filter's).
+ */
+export type FilterForm = { form: (className: string) => string } | { none: string } | { failure: Finding };
+
+/**
+ * The first class filter form the target answers with 200, tried once per run: a form refused with a 4xx
+ * error list is a reading, not a failure; an answer that is neither (a 5xx, above all) fails the
+ * filter's requirement, as no reading of a filter the spec names allows it.
+ */
+export function acceptedClassFilter(): Promise<FilterForm> {
+  return perRun('affordability:class filter form', async () => {
+    const refusals: string[] = [];
+    for (const form of classFilterForms) {
+      const exchange = await api().get(transactionsPath(), { filter: form('payment'), limit: '1' });
+      const status = exchange.response?.status ?? 0;
+      if (status === 200) return { form };
+      try {
+        expectClientRefusal(exchange, 'a class filter not answered 200');
+      } catch (error) {
+        if (error instanceof Finding) return { failure: error };
+        throw error;
+      }
+      refusals.push(`${form('payment')} (${status})`);
+    }
+    return { none: `every class filter form tried was refused: ${refusals.join(', ')}` };
+  });
+}
+
+/** The accepted class filter form; a Finding or NotExercised when there is none to judge. */
+export async function expectClassFilter(): Promise<(className: string) => string> {
+  const accepted = await acceptedClassFilter();
+  if ('failure' in accepted) throw accepted.failure;
+  if ('none' in accepted) throw new NotExercised(accepted.none);
+  return accepted.form;
+}
 
 export function transactionsPath(affordabilityId?: string): string {
   const { userId, affordabilityId: fixture } = runSettings().profile.fixtures;
@@ -64,6 +112,8 @@ export class Flaws {
 export interface SnapshotWalk extends Walk {
   /** How the walk asked, in a few words (`limit=137`). */
   label: string;
+  /** Why the walk was not made (the target refused every form of its filter); no page was fetched. */
+  notMade?: string;
   /** Per requirement: what the walk's pages broke (envelope, ordering, transaction fields). */
   flaws: Flaws;
   /** Ids of the payments seen (class `payment`), on the walk that checks field by field. */
@@ -76,7 +126,7 @@ interface WalkSpec {
   pageSize: number;
   /** Field-level checks of every transaction (one walk suffices: it visits every transaction). */
   shapes?: boolean;
-  /** The class every entry must have (the filtered walk). */
+  /** The class every entry must have: the walk is filtered on it, in the form the target accepts. */
   onlyClass?: string;
   /** Pages to fetch at most: a probe, not a walk. */
   maxPages?: number;
@@ -100,8 +150,8 @@ export const walkSpecs = {
   // Above the maximum: refused, or capped at 500 (AFFORD-09); walked when answered.
   limit501: { label: 'limit=501', query: { limit: '501' }, pageSize: pageMaximum },
   payments: {
-    label: `filter=${paymentFilter}`,
-    query: { filter: paymentFilter },
+    label: 'filtered on class payment',
+    query: {},
     pageSize: pageMaximum,
     onlyClass: 'payment',
   },
@@ -149,7 +199,51 @@ function idPool(): Promise<Map<string, string>> {
   return perRun('affordability:id pool', () => Promise.resolve(new Map<string, string>()));
 }
 
+/** Whether the answer is a client error: the spec shows no status for this endpoint's refusals. */
+export function isClientError(exchange: Exchange): boolean {
+  const status = exchange.response?.status ?? 0;
+  return status >= 400 && status < 500;
+}
+
+/** Deliberately invalid input (`what`) refused with any 4xx and an error list; a 5xx or a 2xx fails. */
+export function expectClientRefusal(exchange: Exchange, what: string): void {
+  if (!isClientError(exchange))
+    throw new Finding(
+      `${describeRequest(exchange)}: ${what} must be refused with a 4xx error list, got ${describeAnswer(exchange)}`,
+      exchange,
+    );
+  expectErrorList(exchange, { status: [exchange.response?.status ?? 0] });
+}
+
+/** A walk that was not made: no page, nothing seen, nothing broken. */
+function notMade(spec: WalkSpec, reason: string): SnapshotWalk {
+  return {
+    request: `GET ${transactionsPath()}`,
+    pages: 0,
+    entries: 0,
+    ids: new Set(),
+    distinct: 0,
+    ended: false,
+    truncated: false,
+    pageSizes: [],
+    nextPresent: [],
+    label: spec.label,
+    notMade: reason,
+    flaws: new Flaws(),
+    payments: new Set(),
+  };
+}
+
 async function walkSnapshot(spec: WalkSpec): Promise<SnapshotWalk> {
+  let query: Record<string, string> = spec.query;
+  if (spec.onlyClass !== undefined) {
+    const accepted = await acceptedClassFilter();
+    if (!('form' in accepted))
+      return notMade(spec, 'none' in accepted ? accepted.none : accepted.failure.message);
+    const filter = accepted.form(spec.onlyClass);
+    query = { ...query, filter };
+    spec = { ...spec, label: `filter=${filter}` };
+  }
   const pool = await idPool();
   const pooled = (id: string) => {
     const kept = pool.get(id);
@@ -162,7 +256,7 @@ async function walkSnapshot(spec: WalkSpec): Promise<SnapshotWalk> {
   const order = new OrderTracker(flaws);
   const walk = await walkPages(api(), {
     path: transactionsPath(),
-    query: spec.query,
+    query,
     pageSize: spec.pageSize,
     ...(spec.maxPages ? { maxPages: spec.maxPages } : {}),
     ...(spec.hardCap ? { hardCap: spec.hardCap } : {}),

@@ -1,7 +1,14 @@
 import { check } from '../../src/checks/check.ts';
 import { describeAnswer, expectThat } from '../../src/checks/findings.ts';
-import { api } from '../../src/checks/run-context.ts';
-import { expectAccepted, issuedTokens, tokenRefusals, tokens } from '../token/token-requests.ts';
+import { api, perRunValue } from '../../src/checks/run-context.ts';
+import {
+  apiKey,
+  expectAccepted,
+  issuedTokens,
+  sendTokenRequest,
+  tokenRefusals,
+  tokens,
+} from '../token/token-requests.ts';
 
 /** The credentials of the interface (spec: Authentication, steps 2 to 4). */
 
@@ -19,17 +26,42 @@ check(
   },
 );
 
-check('POST /token gives no access token for an API key nobody issued', ['AUTH-02'], async () => {
-  const { unknownKey } = await tokenRefusals();
-  const body = unknownKey.response?.body as { access_token?: unknown } | undefined;
-  expectThat(
-    unknownKey.response !== undefined &&
-      unknownKey.response.status !== 200 &&
-      body?.access_token === undefined,
-    `sent an unknown API key; expected no token (no 200, no access_token), got ${describeAnswer(unknownKey)}`,
-    unknownKey,
+/**
+ * Keys nobody issued: a random one, and near misses of the run's key (one character more, one fewer),
+ * which a service comparing only part of the key would take for it.
+ */
+const unknownKeys = perRunValue('auth:unknown-keys', async () => {
+  const key = apiKey();
+  const nearMisses = [`${key}0`, ...(key.length > 1 ? [key.slice(0, -1)] : [])];
+  const sent = nearMisses.map((miss) =>
+    sendTokenRequest({ authorization: `Basic ${miss}`, form: { scope: 'SERVER_ACCESS' } }),
   );
+  const { unknownKey } = await tokenRefusals();
+  return [
+    { what: 'a random API key', exchange: unknownKey },
+    ...(await Promise.all(sent)).map((exchange, i) => ({
+      what: i === 0 ? "the run's API key with a character appended" : "the run's API key cut short by one",
+      exchange,
+    })),
+  ];
 });
+
+check(
+  "POST /token gives no access token for an API key nobody issued, a near miss of the run's key included",
+  ['AUTH-02'],
+  async () => {
+    for (const { what, exchange } of await unknownKeys()) {
+      const body = exchange.response?.body as { access_token?: unknown } | undefined;
+      expectThat(
+        exchange.response !== undefined &&
+          exchange.response.status !== 200 &&
+          body?.access_token === undefined,
+        `sent ${what}; expected no token (no 200, no access_token), got ${describeAnswer(exchange)}`,
+        exchange,
+      );
+    }
+  },
+);
 
 check('A freshly issued SERVER_ACCESS token sent as "Bearer <token>" is accepted', ['AUTH-03'], async () => {
   const { server } = await issuedTokens();

@@ -1,17 +1,25 @@
 import type { Exchange } from '../../src/client/exchange.ts';
 import type { RequestOptions } from '../../src/client/http-client.ts';
 import { check, NotExercised, type Need } from '../../src/checks/check.ts';
-import { describeAnswer } from '../../src/checks/findings.ts';
+import { describeAnswer, describeRequest, Finding } from '../../src/checks/findings.ts';
 import { api, perRun, perRunValue, runSettings } from '../../src/checks/run-context.ts';
 import type { RunSettings } from '../../src/profile/profile.ts';
-import { apiKey, expectAccepted, expectRefusal, garbageCredential } from '../token/token-requests.ts';
+import {
+  apiKey,
+  errorListProblem,
+  expectAccepted,
+  expectRefusal,
+  garbageCredential,
+} from '../token/token-requests.ts';
 
 /**
  * Every endpoint but the token endpoint requires the bearer header (spec: Endpoints; Authentication):
  * refused without it, with a token nobody issued and with the API key as Basic credentials (AUTH-05 …
- * AUTH-07), and accepted with the run's SERVER_ACCESS token (AUTH-04). Paths use the profile's fixture
- * ids where it has them and a placeholder id otherwise. Every probe the run may send goes out at once
- * when the first check starts, so the file costs one round trip.
+ * AUTH-07), and accepted with the run's SERVER_ACCESS token (AUTH-04). Paths name resources that exist:
+ * the profile's fixture ids, and the job the run's own connection update created. Where none is to be
+ * had a placeholder id stands in, and a 400 or 404 for it proves nothing (a service may look an id up
+ * before it authenticates), so that probe is then not exercised. Every probe the run may send goes out
+ * at once when the first check starts, so the file costs little more than one round trip.
  */
 
 const placeholderId = 'fds-conformance-unknown-id';
@@ -104,7 +112,7 @@ const endpoints: Endpoint[] = [
   },
   {
     name: 'GET /jobs/{job.id}',
-    // No profile fixture names a job: the probes use a placeholder, AUTH-04 a job the update creates.
+    // No profile fixture names a job: the run's connection update creates one (see existingTarget).
     target: () => ({ method: 'GET', path: `/jobs/${placeholderId}`, placeholder: true }),
     acceptNeeds: ['write', 'userId', 'connectionId', 'connectionPassword'],
   },
@@ -203,26 +211,47 @@ const connectionUpdate = perRunValue('auth:connection-update', async () => {
   return api().post(target.path, target.json);
 });
 
+const isJob = (endpoint: Endpoint) => endpoint.name === 'GET /jobs/{job.id}';
+
+/** The job the run's connection update created, or why there is none. */
+async function createdJob(): Promise<string> {
+  const update = await connectionUpdate();
+  const job = update.response?.body as { id?: unknown } | undefined;
+  if (update.response?.status !== 202 || typeof job?.id !== 'string') {
+    throw new NotExercised(`the connection update gave no job to fetch (${describeAnswer(update)})`);
+  }
+  return job.id;
+}
+
+/**
+ * The endpoint's target, naming a resource that exists wherever the run has one: GET /jobs names the job
+ * the run's connection update created when the run may write and has the fixtures to.
+ */
+async function existingTarget(endpoint: Endpoint): Promise<Target> {
+  const settings = runSettings();
+  const target = endpoint.target(settings);
+  if (!isJob(endpoint) || !met(endpoint.acceptNeeds, settings)) return target;
+  const job = await createdJob().catch(() => undefined);
+  return job === undefined ? target : { ...target, path: `/jobs/${enc(job)}`, placeholder: false };
+}
+
 async function accepted(endpoint: Endpoint): Promise<Exchange> {
   const target = endpoint.target(runSettings());
-  if (endpoint.name === 'GET /jobs/{job.id}') {
-    const update = await connectionUpdate();
-    const job = update.response?.body as { id?: unknown } | undefined;
-    if (update.response?.status !== 202 || typeof job?.id !== 'string') {
-      throw new NotExercised(`the connection update gave no job to fetch (${describeAnswer(update)})`);
-    }
-    return api().get(`/jobs/${enc(job.id)}`);
-  }
+  if (isJob(endpoint)) return api().get(`/jobs/${enc(await createdJob())}`);
   if (endpoint.name.startsWith('POST /users/{user.id}/connections/')) return connectionUpdate();
   return target.method === 'GET'
     ? api().get(target.path, target.query)
     : api().post(target.path, target.json);
 }
 
-function refusal(endpoint: Endpoint, probe: (typeof probes)[number]): Promise<Exchange> {
-  return perRun(`auth:refusal ${endpoint.name} ${probe.probe}`, () =>
-    api().raw(options(endpoint.target(runSettings()), probe.authorization(), probe.probe)),
-  );
+function refusal(
+  endpoint: Endpoint,
+  probe: (typeof probes)[number],
+): Promise<{ target: Target; exchange: Exchange }> {
+  return perRun(`auth:refusal ${endpoint.name} ${probe.probe}`, async () => {
+    const target = await existingTarget(endpoint);
+    return { target, exchange: await api().raw(options(target, probe.authorization(), probe.probe)) };
+  });
 }
 
 function acceptance(endpoint: Endpoint): Promise<Exchange> {
@@ -252,18 +281,48 @@ for (const probe of probes) {
       [probe.id],
       async () => {
         void sendAhead();
-        const settings = runSettings();
-        const target = endpoint.target(settings);
-        const exchange = await refusal(endpoint, probe);
-        // Where a placeholder stands for an id, a service may look the id up first: 400 or 404 refuse too.
-        const status = target.placeholder ? [401, 403, 400, 404] : [401, 403];
-        expectRefusal(exchange, { what: probe.what, status, errorList: true });
+        const { target, exchange } = await refusal(endpoint, probe);
+        const status = exchange.response?.status;
+        // A service may look an id up before it authenticates: refused as unknown, a placeholder says nothing.
+        if (target.placeholder && (status === 400 || status === 404)) {
+          throw new NotExercised(
+            `${endpoint.name} could only be probed at a placeholder id, which the service refused as unknown (${status}) before any authentication showed; give the profile fixtures naming a real resource`,
+          );
+        }
+        expectRefusal(exchange, { what: probe.what, status: [401, 403], errorList: true });
       },
       // A refused write changes nothing, but --read-only sends no write at all.
       { needs: write ? ['write'] : [] },
     );
   }
 }
+
+// A request without valid credentials is invalid input: any refusal (a 404 for a placeholder included)
+// is a 4xx error list, never a 5xx, on every endpoint, writes included where the run may send them.
+check(
+  'Every endpoint answers a request without valid credentials with a 4xx error list, never a 5xx',
+  ['ERR-11'],
+  async () => {
+    void sendAhead();
+    const settings = runSettings();
+    const sendable = endpoints.filter((e) =>
+      met(e.target(settings).method === 'POST' ? ['write'] : [], settings),
+    );
+    for (const endpoint of sendable) {
+      for (const probe of probes) {
+        const { exchange } = await refusal(endpoint, probe);
+        const status = exchange.response?.status ?? 0;
+        const problem = status >= 400 && status <= 499 ? errorListProblem(exchange) : 'the status is not 4xx';
+        if (problem) {
+          throw new Finding(
+            `${describeRequest(exchange)} (${probe.what}): expected a 4xx error list, but ${problem}: ${describeAnswer(exchange)}`,
+            exchange,
+          );
+        }
+      }
+    }
+  },
+);
 
 for (const endpoint of endpoints) {
   check(

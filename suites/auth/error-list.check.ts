@@ -8,6 +8,7 @@ import {
   errorListProblem,
   errorObjects,
   garbageCredential,
+  invalidTokenRequests,
   looksLikeErrorList,
   tokenRefusals,
 } from '../token/token-requests.ts';
@@ -15,7 +16,8 @@ import {
 /**
  * The error list (spec: Resources > Error list, Error object; Errors), judged on refusals the suite
  * provokes across endpoints: the token endpoint's table, authentication refusals, unknown ids, invalid
- * parameters and an invalid body. Each is sent once, all at once; each check reads what it concerns.
+ * parameters, an invalid body and bodies that are not JSON at all. Each is sent once, all at once; each
+ * check reads what it concerns.
  */
 
 const placeholderId = 'fds-conformance-unknown-id';
@@ -25,10 +27,20 @@ interface Provoked {
   exchange: Exchange;
 }
 
-const provoked = perRunValue('auth:provoked-errors', async (): Promise<Provoked[]> => {
+/** A body that is JSON to no parser, under content type application/json, sent with the run's token. */
+function postNotJson(path: string, truncated: string): Promise<Exchange> {
+  const headers = { 'content-type': 'application/json' };
+  return api().authorized({ method: 'POST', path, body: truncated, headers });
+}
+
+/**
+ * Requests other than to the token endpoint that every reading of the spec refuses: no or a forged
+ * credential, unknown ids, missing parameters, an invalid body, bodies that are not JSON (ERR-11).
+ */
+const invalidRequests = perRunValue('auth:invalid-requests', async (): Promise<Provoked[]> => {
   const { profile } = runSettings();
-  const user = encodeURIComponent(profile.fixtures.userId ?? placeholderId);
-  const token = await tokenRefusals();
+  const { userId, connectionId } = profile.fixtures;
+  const user = encodeURIComponent(userId ?? placeholderId);
   const requests: [string, Promise<Exchange>][] = [
     ['GET without Authorization', api().raw({ path: '/institutions' })],
     [
@@ -45,20 +57,37 @@ const provoked = perRunValue('auth:provoked-errors', async (): Promise<Provoked[
     ['GET /enrich without its required parameters', api().get('/enrich')],
   ];
   // An invalid body is a write, refused or not; --read-only sends none.
-  if (!profile.readOnly)
-    requests.push(['POST /users with neither email nor mobile', api().post('/users', {})]);
+  if (!profile.readOnly) {
+    requests.push(
+      ['POST /users with neither email nor mobile', api().post('/users', {})],
+      ['POST /users with a body that is not JSON', postNotJson('/users', '{"email": ')],
+    );
+    if (userId) {
+      const expenses = `/users/${user}/expenses`;
+      requests.push(['POST expenses with a body that is not JSON', postNotJson(expenses, '{"fromMonth": ')]);
+    }
+    if (userId && connectionId) {
+      const connection = `/users/${user}/connections/${encodeURIComponent(connectionId)}`;
+      const what = 'POST a connection update with a body that is not JSON';
+      requests.push([what, postNotJson(connection, '{"password": ')]);
+    }
+  }
   // A request that could not be sent (no token to be had, say) provokes nothing; the rest still count.
   const answers = await Promise.allSettled(requests.map(([, promise]) => promise));
+  return requests.flatMap(([what], i) => {
+    const answer = answers[i];
+    return answer?.status === 'fulfilled' ? [{ what, exchange: answer.value }] : [];
+  });
+});
+
+const provoked = perRunValue('auth:provoked-errors', async (): Promise<Provoked[]> => {
+  const token = await tokenRefusals();
   return [
-    { what: 'POST /token without Authorization', exchange: token.noAuthorization },
-    { what: 'POST /token with an unknown API key', exchange: token.unknownKey },
+    ...(await invalidTokenRequests()),
+    // Refused or answered with a token, as the service reads them: error lists only when refused.
     { what: 'POST /token without scope', exchange: token.noScope },
-    { what: 'POST /token with an unsupported scope', exchange: token.otherScope },
     { what: 'POST /token with a JSON body', exchange: token.jsonBody },
-    ...requests.flatMap(([what], i) => {
-      const answer = answers[i];
-      return answer?.status === 'fulfilled' ? [{ what, exchange: answer.value }] : [];
-    }),
+    ...(await invalidRequests()),
   ];
 });
 
@@ -169,19 +198,20 @@ check('Each error object carries code, title and detail, all strings', ['ERR-08'
   expectNoViolations(/^\/data\/\d+\/(code|title|detail)$/, await errorLists());
 });
 
+// An error naming no parameter may leave source out, or send it null or empty, or a null parameter.
 check(
-  "An error object's source, when present, is an object whose parameter is a string",
+  "An error object's source, when present and not null, is an object whose parameter, when present and not null, is a string",
   ['ERR-09'],
   async () => {
     for (const item of await errorLists()) {
       for (const [index, error] of (errorObjects(item.exchange.response?.body) ?? []).entries()) {
-        if (!('source' in error)) continue;
         const { source } = error;
-        if (typeof source !== 'object' || source === null || Array.isArray(source)) {
+        if (source === undefined || source === null) continue;
+        if (typeof source !== 'object' || Array.isArray(source)) {
           fail(item, `expected data[${index}].source to be an object, got ${JSON.stringify(source)}`);
         }
         const { parameter } = source as { parameter?: unknown };
-        if (parameter !== undefined && typeof parameter !== 'string') {
+        if (parameter !== undefined && parameter !== null && typeof parameter !== 'string') {
           fail(
             item,
             `expected data[${index}].source.parameter to be a string, got ${JSON.stringify(parameter)}`,
@@ -210,3 +240,18 @@ check('A token request refused for its scope names scope in source.parameter', [
     }
   }
 });
+
+check(
+  'Deliberately invalid requests (credentials, unknown ids, missing parameters, bodies that are not JSON, the token table) are refused with a 4xx error list, never a 5xx',
+  ['ERR-11'],
+  async () => {
+    for (const item of [...(await invalidTokenRequests()), ...(await invalidRequests())]) {
+      const status = item.exchange.response?.status ?? 0;
+      if (status < 400 || status > 499) {
+        fail(item, `expected a refusal with a 4xx status, got ${describeAnswer(item.exchange)}`);
+      }
+      const problem = errorListProblem(item.exchange);
+      if (problem) fail(item, `${problem}: ${describeAnswer(item.exchange)}`);
+    }
+  },
+);

@@ -9,6 +9,7 @@ import {
   expectRefused,
   fixture,
   fixtureConnections,
+  invalidIds,
   unknownId,
 } from './support.ts';
 
@@ -32,6 +33,19 @@ check(
   ['CONN-10'],
   async () => {
     expectRefused(await api().get(connectionPath(fixture('userId'), unknownId('connection'))));
+  },
+  { needs: ['userId'] },
+);
+
+check(
+  'GET /users/{user.id}/connections/{connection.id} for an id no connection could have (quotes, a NUL, 300 characters) is refused with a 4xx error list, never a 5xx',
+  ['CONN-10', 'ERR-11'],
+  async () => {
+    const userId = fixture('userId');
+    const exchanges = await Promise.all(
+      invalidIds('connection').map((id) => api().get(connectionPath(userId, id))),
+    );
+    for (const exchange of exchanges) expectRefused(exchange);
   },
   { needs: ['userId'] },
 );

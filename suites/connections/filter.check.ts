@@ -10,7 +10,7 @@ import {
 import { expectStatus, expectThat } from '../../src/checks/findings.ts';
 import { api } from '../../src/checks/run-context.ts';
 import { NotExercised } from '../../src/checks/check.ts';
-import { connectionsPath, fixture, fixtureConnectionItems, unknownId } from './support.ts';
+import { connectionsPath, expectRefused, fixture, fixtureConnectionItems, unknownId } from './support.ts';
 
 // Spec: Endpoints > GET {base_url}/users/{user.id}/connections — "Query: `filter` (optional), properties
 // `id`, `status`, `institution.id`. Expression shape: `<property>.<operator>('<value>')`, the operator `eq`
@@ -25,13 +25,30 @@ async function filterSetup(): Promise<FilterAlgebraOptions & { universe: unknown
   return { fetch: (filter) => api().get(path, { filter }), universe: items };
 }
 
-/** Each value seen for the property, and one no connection has, each selects exactly its connections. */
-async function expectEqFilters(property: string, absentValue: string): Promise<void> {
+/**
+ * Each value seen for the property, and one no connection has, each selects exactly its connections.
+ * `absent: 'may-refuse'` accepts a 4xx error list for the value no connection has: a service that knows
+ * every status or institution may refuse a value outside them (AMB-CONN-08); an id never is.
+ */
+async function expectEqFilters(
+  property: string,
+  absentValue: string,
+  absent: 'selects-nothing' | 'may-refuse' = 'selects-nothing',
+): Promise<void> {
   const options = await filterSetup();
-  const values = [...valuesSeen(options.universe, property, { limit: probedValues }), absentValue];
-  await Promise.all(
-    values.map((value) => expectFilterAlgebra(options, [{ property, operator: 'eq', value }])),
-  );
+  const seen = valuesSeen(options.universe, property, { limit: probedValues });
+  const absentTerm: FilterTerm = { property, operator: 'eq', value: absentValue };
+  await Promise.all([
+    ...seen.map((value) => expectFilterAlgebra(options, [{ property, operator: 'eq', value }])),
+    (async () => {
+      if (absent === 'may-refuse') {
+        const exchange = await options.fetch(filterOf([absentTerm]) as string);
+        const status = exchange.response?.status ?? 0;
+        if (status >= 400 && status < 500) return expectRefused(exchange);
+      }
+      await expectFilterAlgebra(options, [absentTerm]);
+    })(),
+  ]);
 }
 
 check(
@@ -42,16 +59,16 @@ check(
 );
 
 check(
-  "filter=status.eq('<status>') returns exactly the connections with that status, and none for a status no connection has",
+  "filter=status.eq('<status>') returns exactly the connections with that status, and none for a status no connection has (or refuses that status)",
   ['CONN-05'],
-  () => expectEqFilters('status', unknownId('status')),
+  () => expectEqFilters('status', unknownId('status'), 'may-refuse'),
   { needs: ['userId'] },
 );
 
 check(
-  "filter=institution.id.eq('<id>') returns exactly the connections to that institution, and none for an institution no connection has",
+  "filter=institution.id.eq('<id>') returns exactly the connections to that institution, and none for an institution no connection has (or refuses that id)",
   ['CONN-06'],
-  () => expectEqFilters('institution.id', unknownId('institution')),
+  () => expectEqFilters('institution.id', unknownId('institution'), 'may-refuse'),
   { needs: ['userId'] },
 );
 
@@ -109,6 +126,45 @@ check(
       `filter=${filter}: expected the connections of every term [${[...(readings[0] ?? [])].join(', ')}] or of any term [${[...(readings[1] ?? [])].join(', ')}], got [${[...got].join(', ')}]`,
       exchange,
     );
+  },
+  { needs: ['userId'] },
+);
+
+check(
+  'A connections filter that is not a well-formed expression is refused with a 4xx error list, never answered 2xx or 5xx',
+  ['CONN-36', 'ERR-11'],
+  async () => {
+    const path = connectionsPath(fixture('userId'));
+    const id = fixture('connectionId') || unknownId('connection');
+    const malformed = [
+      `id.eq('${id}'`, // the parenthesis never closes
+      `id.eq(${id}`, // neither quote nor parenthesis
+      `id.eq('${id})`, // the quote never closes
+      `status.eq('active'))`, // one parenthesis too many
+      ')(',
+    ];
+    const exchanges = await Promise.all(malformed.map((filter) => api().get(path, { filter })));
+    for (const exchange of exchanges) expectRefused(exchange);
+  },
+  { needs: ['userId'] },
+);
+
+check(
+  "A connections filter with ne is refused with a 4xx error list, or, if accepted, applied: id.ne('<id>') answers exactly the other connections",
+  ['CONN-37', 'ERR-11'],
+  async () => {
+    const options = await filterSetup();
+    const id = valuesSeen(options.universe, 'id', { limit: 1 })[0];
+    if (id === undefined) throw new NotExercised('no connection of the fixture user has an id to filter on');
+    const term: FilterTerm = { property: 'id', operator: 'ne', value: id };
+    const exchange = await options.fetch(filterOf([term]) as string);
+    const status = exchange.response?.status ?? 0;
+    // "the operator `eq` is the one seen": refusing ne is as conformant as applying it (AMB-CONN-07).
+    if (status >= 400 && status < 500) {
+      expectRefused(exchange);
+      return;
+    }
+    await expectFilterAlgebra(options, [term]);
   },
   { needs: ['userId'] },
 );

@@ -28,6 +28,16 @@ export function unknownId(what: string): string {
 }
 
 /**
+ * Identifiers no service hands out and a naive one may choke on (ERR-11): quotes and angle brackets, a
+ * NUL character (which some databases refuse to store or compare), and one far longer than any id. Each
+ * is sent percent-encoded as one path segment.
+ */
+export function invalidIds(what: string): string[] {
+  const base = unknownId(what);
+  return [`${base}'"<>;`, `${base}\u0000`, `${base}-${'x'.repeat(300)}`];
+}
+
+/**
  * A refusal where the spec shows no status ("Other endpoints return an error when the identifier is
  * invalid or the request fails. Their specific codes and statuses: not shown."): any 4xx with an error
  * list. `typical` names the statuses the message expects when the answer is not a client error at all.

@@ -35,7 +35,7 @@ check(
 
 check(
   'POST /users/{user.id}/connections/{connection.id} without a password is refused with an error list',
-  ['CONN-33'],
+  ['CONN-33', 'ERR-11'],
   async () => {
     const path = connectionPath(fixture('userId'), fixture('connectionId'));
     // The conditions of securityCode and secondaryLoginId are not shown; neither stands in for the password.
@@ -52,4 +52,22 @@ check(
     expectRefused(await updateFixtureConnection(unknownId('connection')));
   },
   needs,
+);
+
+/** Bodies that are not JSON at all, sent as application/json: one cut short, one plain text. */
+const notJson = ['{"password": ', 'not json'];
+
+check(
+  'POST /users/{user.id}/connections/{connection.id} with a body that is not JSON is refused with a 4xx error list, never answered 2xx or 5xx',
+  ['CONN-35', 'ERR-11'],
+  async () => {
+    const path = connectionPath(fixture('userId'), fixture('connectionId'));
+    const exchanges = await Promise.all(
+      notJson.map((body) =>
+        api().authorized({ method: 'POST', path, body, headers: { 'content-type': 'application/json' } }),
+      ),
+    );
+    for (const exchange of exchanges) expectRefused(exchange, refusalStatuses.invalidInput);
+  },
+  { needs: ['write', 'userId', 'connectionId'] },
 );

@@ -1,5 +1,6 @@
 import { check } from '../../src/checks/check.ts';
-import { expectThat } from '../../src/checks/findings.ts';
+import { expectStatus, expectThat } from '../../src/checks/findings.ts';
+import { expectResource } from '../../src/checks/resource.ts';
 import { preview } from '../../src/validation/validator.ts';
 import {
   anyQuery,
@@ -38,7 +39,7 @@ check(
 );
 
 check(
-  'With only one of accountType and amount, GET /enrich still classifies the query as a payment',
+  'With only one of accountType and amount, GET /enrich answers 200 with an enrich result (a payment, or classified from the value given)',
   ['ENRICH-16'],
   async () => {
     const exchanges = await Promise.all([
@@ -47,14 +48,11 @@ check(
       getEnrich({ amount: '-12.50' }),
       getEnrich({ amount: '250.00' }),
     ]);
-    // Only results are judged: a valid query answered otherwise fails the checks about valid queries.
-    expectEach(judgeable(exchanges), (exchange) => {
-      const result = enrichResult(exchange);
-      expectThat(
-        result.class === 'payment',
-        `accountType and amount are both needed to classify; with one alone class should stay "payment", got ${preview(result.class)}`,
-        exchange,
-      );
+    // Each is optional, so one alone is a valid input. What it does to the class is open
+    // (AMB-ENRICH-10): a payment, or a class drawn from the value given; any valid result will do.
+    expectEach(exchanges, (exchange) => {
+      expectStatus(exchange, 200);
+      expectResource(exchange, 'enrich');
     });
   },
   { needs: ['enrich'] },

@@ -59,7 +59,7 @@ check(
 
 check(
   'A valid query with one parameter made invalid gets 400, code parameter-not-valid and source.parameter naming that parameter',
-  ['ENRICH-14'],
+  ['ENRICH-14', 'ERR-11'],
   async () => {
     await forAll(
       fc.record({ optional: optionalParameters, invalid: invalidParameter }),

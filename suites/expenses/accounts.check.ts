@@ -1,24 +1,29 @@
 import { accountSelection } from '../../src/checks/arbitraries/expenses.ts';
 import { check } from '../../src/checks/check.ts';
+import { expectErrorList } from '../../src/checks/error-list.ts';
 import { expectThat } from '../../src/checks/findings.ts';
 import { forAll } from '../../src/checks/property.ts';
 import {
   accountLinks,
+  clientErrors,
   createExpenses,
   defaultExpenses,
   expensesBody,
   fixtureConnectionAccounts,
+  isClientError,
   linkedAccount,
   userAccounts,
 } from './expenses.ts';
 
 check(
-  "Given accounts, the expenses resource's links.accounts refers to those accounts only",
+  "An accounts selection answered 200 is applied: the expenses resource's links.accounts refers to those accounts only",
   ['EXP-05'],
   async () => {
     const accountIds = await fixtureConnectionAccounts();
     await forAll(accountSelection(accountIds), async (accounts) => {
       const { exchange } = await createExpenses({ accounts });
+      // A selection refused in the spec's shape is not judged here; one accepted must be applied.
+      if (isClientError(exchange)) return expectErrorList(exchange, { status: clientErrors });
       const links = accountLinks(expensesBody(exchange));
       // links.accounts that is no array is EXP-19's finding.
       if (!links) return;
@@ -52,6 +57,30 @@ check(
         .slice(0, 10)
         .map((l) => JSON.stringify(l))
         .join(', ')}) does not refer to ${missing.join(', ')}`,
+      exchange,
+    );
+  },
+  { needs: ['write', 'userId'] },
+);
+
+check(
+  'An empty accounts selection is refused with a 4xx error list, or answered 200 summarising no account or every account',
+  ['EXP-05'],
+  async () => {
+    // `accounts: []` is "none given" (every account), a selection of no account, or refused (AMB-EXP-04).
+    const [accountIds, { exchange }] = await Promise.all([userAccounts(), createExpenses({ accounts: [] })]);
+    if (isClientError(exchange)) return expectErrorList(exchange, { status: clientErrors });
+    const links = accountLinks(expensesBody(exchange));
+    // links.accounts that is no array is EXP-19's finding.
+    if (!links) return;
+    const linked = new Set(links.map((link) => linkedAccount(link, accountIds)));
+    const every = accountIds.every((id) => linked.has(id));
+    expectThat(
+      links.length === 0 || every,
+      `accounts [] was answered 200 with links.accounts referring to ${links.length} account(s), neither none nor all ${accountIds.length} of the user's: ${links
+        .slice(0, 10)
+        .map((l) => JSON.stringify(l))
+        .join(', ')}`,
       exchange,
     );
   },

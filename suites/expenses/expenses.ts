@@ -39,6 +39,23 @@ export function createExpenses(body: unknown, userId = fixtureUser()): Promise<T
   );
 }
 
+/**
+ * A body sent exactly as given under content type application/json (probes of bodies that are not JSON,
+ * or of no bytes at all), with the run's token.
+ */
+export function postRawExpenses(body: string, userId = fixtureUser()): Promise<Exchange> {
+  const headers = { 'content-type': 'application/json' };
+  return api().authorized({ method: 'POST', path: expensesPath(userId), body, headers });
+}
+
+/** Any client error: the spec shows no status for the refusals of this endpoint (spec: Errors). */
+export const clientErrors = Array.from({ length: 100 }, (_, i) => 400 + i);
+
+/** Whether the answer is a client error, the status a refusal may have here. */
+export function isClientError(exchange: Exchange): boolean {
+  return clientErrors.includes(exchange.response?.status ?? 0);
+}
+
 /** The summary of the fixture user with every member left to its default. */
 export function defaultExpenses(): Promise<TimedExchange> {
   return createExpenses({});

@@ -7,30 +7,44 @@ import {
   type MonthRange,
 } from '../../src/checks/arbitraries/expenses.ts';
 import { check } from '../../src/checks/check.ts';
+import { expectErrorList } from '../../src/checks/error-list.ts';
 import { expectThat } from '../../src/checks/findings.ts';
 import { forAll } from '../../src/checks/property.ts';
 import {
+  clientErrors,
   createExpenses,
   defaultExpenses,
   expensesBody,
+  isClientError,
   summaryBlocks,
   type TimedExchange,
 } from './expenses.ts';
 
 /** Most the server's clock (its Date header) may differ from ours and still name the current month. */
 const clockSkewMs = 24 * 60 * 60 * 1000;
+const hourMs = 60 * 60 * 1000;
 
 /**
- * The months that may be "the current month" of a request, by the UTC clock: the month when it was sent
- * and when it was answered (both, if the month changed meanwhile), and the month of the answer's Date
- * header, the server's own clock, when that is within a day of ours.
+ * The months of the instants from `from` to `to` in every time zone in use, UTC-12 to UTC+14: "the
+ * current month" names no zone, and a service may count months in its own (AMB-EXP-02).
+ */
+function monthsInAnyZone(from: number, to: number): string[] {
+  const first = monthOf(from - 12 * hourMs);
+  const last = monthOf(to + 14 * hourMs);
+  return first === last ? [first] : [first, last];
+}
+
+/**
+ * The months that may be "the current month" of a request: the month, in any time zone, of a moment
+ * between its sending and its answer, or of the answer's Date header (the server's own clock) when that
+ * is within a day of ours.
  */
 function currentMonths({ exchange, sentAt, answeredAt }: TimedExchange): string[] {
-  const months = new Set([monthOf(sentAt), monthOf(answeredAt)]);
+  const months = new Set(monthsInAnyZone(sentAt, answeredAt));
   const date = Date.parse(exchange.response?.headers.date ?? '');
   if (!Number.isNaN(date) && date > sentAt - clockSkewMs && date < answeredAt + clockSkewMs)
-    months.add(monthOf(date));
-  return [...months];
+    for (const month of monthsInAnyZone(date, date)) months.add(month);
+  return [...months].sort();
 }
 
 check(
@@ -42,7 +56,7 @@ check(
     const expected = currentMonths(answer);
     expectThat(
       typeof toMonth === 'string' && expected.includes(toMonth),
-      `expected toMonth ${expected.join(' or ')} (the current month, UTC), got ${JSON.stringify(toMonth)}`,
+      `expected toMonth ${expected.join(' or ')} (the current month, in some time zone), got ${JSON.stringify(toMonth)}`,
       answer.exchange,
     );
   },
@@ -55,10 +69,13 @@ check(
   async () => {
     const answer = await defaultExpenses();
     const { fromMonth } = expensesBody(answer.exchange);
-    const expected = currentMonths(answer).map((month) => addMonths(month, -13));
+    // "13 months ago": minus 13, or minus 12 counting the current month among the 13 (AMB-EXP-03).
+    const expected = [
+      ...new Set(currentMonths(answer).flatMap((month) => [addMonths(month, -13), addMonths(month, -12)])),
+    ].sort();
     expectThat(
       typeof fromMonth === 'string' && expected.includes(fromMonth),
-      `expected fromMonth ${expected.join(' or ')} (13 months before the current month, UTC), got ${JSON.stringify(fromMonth)}`,
+      `expected fromMonth ${expected.join(' or ')} (13 months before the current month, read as 12 or 13 back), got ${JSON.stringify(fromMonth)}`,
       answer.exchange,
     );
   },
@@ -76,6 +93,26 @@ check(
     expectThat(
       monthIndex(fromMonth) <= monthIndex(toMonth),
       `fromMonth ${fromMonth} is after toMonth ${toMonth}`,
+      exchange,
+    );
+  },
+  { needs: ['write', 'userId'] },
+);
+
+check(
+  'A fromMonth after toMonth is refused with a 4xx error list, or answered 200 with a range that runs forward',
+  ['EXP-11', 'ERR-11'],
+  async () => {
+    const current = monthOf(Date.now());
+    const asked = { fromMonth: addMonths(current, -2), toMonth: addMonths(current, -5) };
+    const { exchange } = await createExpenses(asked);
+    // Refused, or read with the months swapped (AMB-EXP-06): never a 5xx, never a range ending first.
+    if (isClientError(exchange)) return expectErrorList(exchange, { status: clientErrors });
+    const { fromMonth, toMonth } = expensesBody(exchange);
+    if (!isMonth(fromMonth) || !isMonth(toMonth)) return;
+    expectThat(
+      monthIndex(fromMonth) <= monthIndex(toMonth),
+      `asked for ${asked.fromMonth} to ${asked.toMonth}; the answer's range runs from ${fromMonth} back to ${toMonth}`,
       exchange,
     );
   },

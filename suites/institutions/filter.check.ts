@@ -1,20 +1,39 @@
-import { check } from '../../src/checks/check.ts';
-import { expectErrorList, refusalStatuses } from '../../src/checks/error-list.ts';
+import { check, NotExercised } from '../../src/checks/check.ts';
+import { expectErrorList } from '../../src/checks/error-list.ts';
 import {
   expectComplementary,
   expectFilterAlgebra,
   valuesSeen,
   type FilterAlgebraOptions,
 } from '../../src/checks/filter-algebra.ts';
-import { NotExercised } from '../../src/checks/check.ts';
-import { catalogue, institutionList } from './institutions.ts';
+import {
+  describeAnswer,
+  describeRequest,
+  expectStatus,
+  expectThat,
+  Finding,
+} from '../../src/checks/findings.ts';
+import type { Exchange } from '../../src/client/exchange.ts';
+import { expectRefused } from '../connections/support.ts';
+import {
+  catalogue,
+  expectAcceptedForm,
+  filterForm,
+  institutionList,
+  type Institution,
+} from './institutions.ts';
+
+// Spec: Endpoints > GET {base_url}/institutions — "Query: `filter` (optional) on properties `country`,
+// `tier`, `serviceType`, `institutionType`, `stage`; only `eq` and `ne` are supported." The property is
+// written in the first form the server accepts, bare or `institution.`-prefixed (AMB-INST-01).
 
 /** The properties GET /institutions filters on (spec: Endpoints > GET {base_url}/institutions). */
 const properties = ['country', 'tier', 'serviceType', 'institutionType', 'stage'] as const;
 
 /**
  * The values of a property a check probes: those the catalogue holds, all of them when few, otherwise
- * the two most and the two least frequent (a rare value is where a filter's bugs show).
+ * the two most and the two least frequent (a rare value is where a filter's bugs show); and the filter
+ * options in the form the server accepts, which fails the check when it accepts none.
  */
 async function probed(
   property: string,
@@ -22,12 +41,14 @@ async function probed(
   const { items } = await catalogue();
   const seen = valuesSeen(items, property);
   const values = seen.length <= 4 ? seen : [...seen.slice(0, 2), ...seen.slice(-2)];
-  if (values.length === 0)
+  const first = values[0];
+  if (first === undefined)
     throw new NotExercised(`no institution of the catalogue has a ${property} string to filter on`);
+  const prefix = expectAcceptedForm(property, await filterForm(property, first));
   return {
     values,
     // An institution may omit a field (the schema requires few); how ne treats it is not shown.
-    options: { fetch: (filter) => institutionList(filter), universe: items, absent: 'unknown' },
+    options: { fetch: (filter) => institutionList(filter), universe: items, absent: 'unknown', prefix },
   };
 }
 
@@ -64,10 +85,99 @@ for (const property of properties) {
   );
 }
 
-check('A filter with an operator other than eq and ne is refused with an error', ['INST-07'], async () => {
+/**
+ * The country filter's form for a check that probes something else than eq and ne: the most frequent
+ * country and the accepted prefix. A catalogue without countries, or a server that accepts no form (INST-04
+ * fails that), leaves the check not exercised.
+ */
+async function countryProbe(): Promise<{
+  items: Institution[];
+  value: string;
+  prefix: string;
+  values: string[];
+}> {
   const { items } = await catalogue();
-  const value = valuesSeen(items, 'country', { limit: 1 })[0] ?? 'AU';
-  const filters = ['gt', 'like'].map((operator) => `country.${operator}('${value}')`);
-  const exchanges = await Promise.all(filters.map((filter) => institutionList(filter)));
-  for (const exchange of exchanges) expectErrorList(exchange, { status: [...refusalStatuses.invalidInput] });
-});
+  const values = valuesSeen(items, 'country');
+  const value = values[0];
+  if (value === undefined)
+    throw new NotExercised('no institution of the catalogue has a country to filter on');
+  const { prefix } = await filterForm('country', value);
+  if (prefix === undefined)
+    throw new NotExercised('the server accepts no form of the country filter (see INST-04)');
+  return { items, value, prefix, values };
+}
+
+const idsOf = (items: unknown[]) => items.map((item) => JSON.stringify((item as Institution | null)?.id));
+
+check(
+  'A filter with an operator other than eq and ne is refused with a 4xx error list, or, if accepted, not ignored',
+  ['INST-07', 'ERR-11'],
+  async () => {
+    const { items, value, prefix, values } = await countryProbe();
+    // Some institutions have the country and others another: no meaning of gt or like selects them all.
+    if (values.length < 2)
+      throw new NotExercised('every institution has the same country, so an ignored filter cannot be told');
+    const filters = ['gt', 'like'].map((operator) => `${prefix}country.${operator}('${value}')`);
+    const exchanges = await Promise.all(filters.map((filter) => institutionList(filter)));
+    const unfiltered = idsOf(items).sort().join();
+    for (const exchange of exchanges) {
+      const status = exchange.response?.status ?? 0;
+      if (status >= 400 && status < 500) {
+        expectErrorList(exchange, { status: [status] });
+        continue;
+      }
+      expectStatus(exchange, 200);
+      const data = (exchange.response.body as { data?: unknown } | null)?.data;
+      expectThat(Array.isArray(data), `expected a data array, got ${JSON.stringify(data)}`, exchange);
+      expectThat(
+        idsOf(data).sort().join() !== unfiltered,
+        `the filter was accepted but ignored: the answer is the whole catalogue (${items.length} institutions)`,
+        exchange,
+      );
+    }
+  },
+);
+
+check(
+  'An institutions filter that is not a well-formed expression is refused with a 4xx error list, never answered 2xx or 5xx',
+  ['INST-20', 'ERR-11'],
+  async () => {
+    const { value, prefix } = await countryProbe();
+    const expression = `${prefix}country.eq`;
+    const malformed = [
+      `${expression}('${value}'`, // the parenthesis never closes
+      `${expression}(${value}`, // neither quote nor parenthesis
+      `${expression}('${value})`, // the quote never closes
+      `${expression}('${value}'))`, // one parenthesis too many
+      ')(',
+    ];
+    const exchanges = await Promise.all(malformed.map((filter) => institutionList(filter)));
+    for (const exchange of exchanges) expectRefused(exchange);
+  },
+);
+
+/** ISO 3166 leaves ZZ to users, so no catalogue of institutions holds it; its form is a country code's. */
+const noCountry = 'ZZ';
+
+check(
+  'An institutions filter that matches no institution answers 200 with data an empty array and totalCount a number',
+  ['INST-21'],
+  async () => {
+    const { prefix, values } = await countryProbe();
+    if (values.includes(noCountry))
+      throw new NotExercised(`the catalogue holds institutions of country ${noCountry}`);
+    const exchange: Exchange = await institutionList(`${prefix}country.eq('${noCountry}')`);
+    const status = exchange.response?.status ?? 0;
+    // A server may validate country codes and refuse ZZ: the empty answer is then not seen. A 404 says
+    // the list itself is missing, which the spec's "Success: 200" rules out.
+    if (status >= 400 && status < 500 && status !== 404)
+      throw new NotExercised(`the server refused the country ${noCountry} itself (${status})`);
+    expectStatus(exchange, 200);
+    const { data, totalCount } = (exchange.response.body ?? {}) as { data?: unknown; totalCount?: unknown };
+    if (!Array.isArray(data) || data.length !== 0 || typeof totalCount !== 'number')
+      throw new Finding(
+        `${describeRequest(exchange)}: expected data [] and a numeric totalCount for a filter matching nothing, got ${describeAnswer(exchange)}`,
+        exchange,
+      );
+  },
+);

@@ -24,6 +24,52 @@ export function institution(id: string): Promise<Exchange> {
   return once(`one ${id}`, () => api().get(`/institutions/${encodeURIComponent(id)}`));
 }
 
+/**
+ * The forms a filter property may be written in (AMB-INST-01): bare, as the spec lists the properties,
+ * then with the resource's prefix, as the connections filter writes `institution.id`.
+ */
+const propertyPrefixes = ['', 'institution.'] as const;
+
+export interface FilterForm {
+  /** The prefix of the first form the server answered 2xx; undefined when it took none. */
+  prefix: string | undefined;
+  /** The answers to the forms tried, in order. */
+  tried: Exchange[];
+}
+
+/**
+ * The form the server accepts for a property: `<form>.eq('<value>')` for each form in turn, the first
+ * answered 2xx wins. A form refused with a 4xx is another reading, not a failure; anything else stops the
+ * search (the caller judges it). Once per worker and property.
+ */
+export function filterForm(property: string, value: string): Promise<FilterForm> {
+  return perRun(`institutions:form ${property}`, async () => {
+    const tried: Exchange[] = [];
+    for (const prefix of propertyPrefixes) {
+      const exchange = await institutionList(`${prefix}${property}.eq('${value}')`);
+      tried.push(exchange);
+      const status = exchange.response?.status ?? 0;
+      if (status >= 200 && status < 300) return { prefix, tried };
+      if (status < 400 || status >= 500) break;
+    }
+    return { prefix: undefined, tried };
+  });
+}
+
+/**
+ * The accepted form's prefix; a Finding when no form was accepted, eq and ne being stated for these
+ * properties: the answer that stopped the search, or the refusal of every form.
+ */
+export function expectAcceptedForm(property: string, form: FilterForm): string {
+  if (form.prefix !== undefined) return form.prefix;
+  const last = form.tried.at(-1) as Exchange;
+  const answers = form.tried.map((exchange) => exchange.response?.status ?? exchange.failure).join(', ');
+  throw new Finding(
+    `no form of the ${property} filter was accepted (bare, then institution.${property}: ${answers}), though the spec says eq and ne are supported on it`,
+    last,
+  );
+}
+
 export type Institution = Record<string, unknown>;
 
 /** The unfiltered catalogue; a check that needs it fails with the answer when it is not a 200 list. */

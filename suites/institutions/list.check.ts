@@ -2,7 +2,9 @@ import { check } from '../../src/checks/check.ts';
 import { describeRequest, expectStatus, expectThat, Finding } from '../../src/checks/findings.ts';
 import { expectResource, violationsOf } from '../../src/checks/resource.ts';
 import { formatViolations } from '../../src/validation/validator.ts';
-import { institutionList } from './institutions.ts';
+import { valuesSeen } from '../../src/checks/filter-algebra.ts';
+import type { Exchange } from '../../src/client/exchange.ts';
+import { catalogue, filterForm, institutionList } from './institutions.ts';
 
 check('GET /institutions answers 200 with the institution list envelope', ['INST-01'], async () => {
   const exchange = await institutionList();
@@ -28,19 +30,28 @@ check(
   },
 );
 
+/** The list's totalCount against its data; a totalCount or data of the wrong type is INST-02's finding. */
+function expectTotalCovers(exchange: Exchange): void {
+  expectStatus(exchange, 200);
+  const { totalCount, data } = (exchange.response.body ?? {}) as { totalCount?: unknown; data?: unknown };
+  if (typeof totalCount !== 'number' || !Array.isArray(data)) return;
+  expectThat(
+    totalCount >= data.length,
+    `totalCount is ${totalCount} but data holds ${data.length} institutions`,
+    exchange,
+  );
+}
+
 check(
-  'The institution list totalCount is not less than the number of entries in data',
+  'The institution list totalCount, unfiltered and filtered, is not less than the number of entries in data',
   ['INST-03'],
   async () => {
-    const exchange = await institutionList();
-    expectStatus(exchange, 200);
-    const { totalCount, data } = (exchange.response.body ?? {}) as { totalCount?: unknown; data?: unknown };
-    // A totalCount that is no number, or a data that is no array, is INST-02's finding, not this one's.
-    if (typeof totalCount !== 'number' || !Array.isArray(data)) return;
-    expectThat(
-      totalCount >= data.length,
-      `totalCount is ${totalCount} but data holds ${data.length} institutions`,
-      exchange,
-    );
+    // Whether a filtered totalCount counts the answer or the catalogue is not shown (AMB-INST-03): either
+    // is at least the number of entries answered.
+    const { exchange, items } = await catalogue();
+    expectTotalCovers(exchange);
+    const value = valuesSeen(items, 'country', { limit: 1 })[0];
+    const form = value === undefined ? undefined : await filterForm('country', value);
+    if (form?.prefix !== undefined) expectTotalCovers(form.tried.at(-1) as Exchange);
   },
 );

@@ -1,6 +1,7 @@
 import { check } from '../../src/checks/check.ts';
 import { expectErrorList } from '../../src/checks/error-list.ts';
 import { expectStatus, expectThat } from '../../src/checks/findings.ts';
+import { expectRefused, invalidIds } from '../connections/support.ts';
 import { expectResource } from '../../src/checks/resource.ts';
 import { catalogue, institution, subjectId, unknownInstitutionId } from './institutions.ts';
 
@@ -59,5 +60,14 @@ check(
   async () => {
     const exchange = await institution(unknownInstitutionId());
     expectErrorList(exchange, { status: clientErrors });
+  },
+);
+
+check(
+  'GET /institutions/{institution.id} for an id no institution could have (quotes, a NUL, 300 characters) is refused with a 4xx error list, never a 5xx',
+  ['INST-09', 'ERR-11'],
+  async () => {
+    const exchanges = await Promise.all(invalidIds('institution').map((id) => institution(id)));
+    for (const exchange of exchanges) expectRefused(exchange);
   },
 );

@@ -3,7 +3,7 @@ import { expectThat } from '../../src/checks/findings.ts';
 import { expectResource } from '../../src/checks/resource.ts';
 import { api } from '../../src/checks/run-context.ts';
 import { NotExercised } from '../../src/checks/check.ts';
-import { connectionPath, expectRefused, fixture, unknownId } from '../connections/support.ts';
+import { connectionPath, expectRefused, fixture, invalidIds, unknownId } from '../connections/support.ts';
 import { jobPath, jobSnapshots, pollBoundMs, pollCheckTimeoutMs } from './support.ts';
 
 // Spec: Endpoints > GET {base_url}/jobs/{job.id}; Resources and their fields > Job; States and transitions.
@@ -34,6 +34,15 @@ check(
 check('GET /jobs/{job.id} for an unknown job is refused with an error list', ['JOBS-02'], async () => {
   expectRefused(await api().get(jobPath(unknownId('job'))));
 });
+
+check(
+  'GET /jobs/{job.id} for an id no job could have (quotes, a NUL, 300 characters) is refused with a 4xx error list, never a 5xx',
+  ['JOBS-02', 'ERR-11'],
+  async () => {
+    const exchanges = await Promise.all(invalidIds('job').map((id) => api().get(jobPath(id))));
+    for (const exchange of exchanges) expectRefused(exchange);
+  },
+);
 
 check(
   'GET /jobs/{job.id} answers the job of that id',
@@ -139,7 +148,7 @@ check(
 );
 
 check(
-  'A job step\'s result is null or an object with type "link" and a url string',
+  'A job step\'s result, when present, is null or an object with type "link" and a url string',
   ['JOBS-11'],
   () => everySnapshot((_job, exchange) => expectResource(exchange, 'job', ['/steps/*/result'])),
   options,

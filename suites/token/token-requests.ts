@@ -2,6 +2,8 @@ import { randomUUID } from 'node:crypto';
 import type { Exchange } from '../../src/client/exchange.ts';
 import { TokenUnavailable, type TokenManager } from '../../src/client/token-manager.ts';
 import { describeAnswer, describeRequest, Finding } from '../../src/checks/findings.ts';
+import { violationsOf } from '../../src/checks/resource.ts';
+import { formatViolations } from '../../src/validation/validator.ts';
 import { api, perRunValue, runSettings } from '../../src/checks/run-context.ts';
 
 /**
@@ -60,6 +62,8 @@ interface TokenRequest {
   version?: string | null;
   form?: Record<string, string>;
   json?: unknown;
+  /** A raw body, sent as given under content type application/json (a malformed-request probe). */
+  notJson?: string;
 }
 
 /** POST /token exactly as described: the version header from the profile unless told otherwise. */
@@ -67,15 +71,18 @@ export function sendTokenRequest(request: TokenRequest): Promise<Exchange> {
   const { profile } = runSettings();
   watchTokenEndpoint();
   const version = request.version === undefined ? profile.version : request.version;
+  const headers: Record<string, string> = version === null ? {} : { [profile.versionHeader]: version };
   return api().raw({
     method: 'POST',
     path: '/token',
-    headers: version === null ? {} : { [profile.versionHeader]: version },
     ...(request.authorization !== undefined
       ? { authorization: request.authorization, credential: request.credential ?? 'probe' }
       : {}),
     ...(request.form !== undefined ? { form: request.form } : {}),
     ...(request.json !== undefined ? { json: request.json } : {}),
+    ...(request.notJson !== undefined
+      ? { body: request.notJson, headers: { ...headers, 'content-type': 'application/json' } }
+      : { headers }),
   });
 }
 
@@ -91,9 +98,11 @@ export const issuedTokens = perRunValue('token:issued', async () => {
 });
 
 /** A scope the spec does not name. */
-export const unsupportedScope = 'FULL_ACCESS';
+export const unnamedScope = 'FULL_ACCESS';
 /** A grant type no service supports: the spec's token request names none. */
 export const unsupportedGrantType = 'urn:fds-conformance:unsupported-grant-type';
+/** A body that is JSON to no parser, cut off after its first member's name. */
+export const truncatedJson = '{"scope": ';
 
 /**
  * Every refusal of the token error table a client can provoke, sent at once. Each has exactly one thing
@@ -112,7 +121,10 @@ export const tokenRefusals = perRunValue('token:refusals', async () => {
     noScope,
     otherScope,
     jsonBody,
+    jsonOtherScope,
+    notJson,
     grantType,
+    noVersion,
     oldVersion,
   ] = await Promise.all([
     sendTokenRequest({ form: server }),
@@ -121,9 +133,13 @@ export const tokenRefusals = perRunValue('token:refusals', async () => {
     sendTokenRequest({ authorization: 'Basic', form: server }),
     sendTokenRequest({ authorization: `Basic ${garbageCredential('fds-unknown-key-')}`, form: server }),
     sendTokenRequest({ ...basic, form: {} }),
-    sendTokenRequest({ ...basic, form: { scope: unsupportedScope } }),
+    sendTokenRequest({ ...basic, form: { scope: unnamedScope } }),
     sendTokenRequest({ ...basic, json: server }),
+    // Refused whether or not the service reads JSON: as malformed, or for its scope.
+    sendTokenRequest({ ...basic, json: { scope: unnamedScope } }),
+    sendTokenRequest({ ...basic, notJson: truncatedJson }),
     sendTokenRequest({ ...basic, form: { ...server, grant_type: unsupportedGrantType } }),
+    sendTokenRequest({ ...basic, version: null, form: server }),
     unsupportedVersion
       ? sendTokenRequest({ ...basic, version: unsupportedVersion, form: server })
       : Promise.resolve(undefined),
@@ -136,10 +152,31 @@ export const tokenRefusals = perRunValue('token:refusals', async () => {
     noScope,
     otherScope,
     jsonBody,
+    jsonOtherScope,
+    notJson,
     grantType,
+    noVersion,
     oldVersion,
   };
 });
+
+/**
+ * The refusals above that every reading of the spec refuses (ERR-11): the others (no scope, a JSON body,
+ * a grant_type, no version header) a service may also answer with a token.
+ */
+export async function invalidTokenRequests(): Promise<{ what: string; exchange: Exchange }[]> {
+  const r = await tokenRefusals();
+  return [
+    { what: 'POST /token without Authorization', exchange: r.noAuthorization },
+    { what: 'POST /token with the API key under the Bearer scheme', exchange: r.otherScheme },
+    { what: 'POST /token with "Basic" and no key', exchange: r.emptyBasic },
+    { what: 'POST /token with an unknown API key', exchange: r.unknownKey },
+    { what: 'POST /token with an unsupported scope', exchange: r.otherScope },
+    { what: 'POST /token with a JSON body naming an unsupported scope', exchange: r.jsonOtherScope },
+    { what: 'POST /token with a body that is not JSON under a JSON content type', exchange: r.notJson },
+    ...(r.oldVersion ? [{ what: 'POST /token naming an unsupported version', exchange: r.oldVersion }] : []),
+  ];
+}
 
 // ---------------------------------------------------------------------------------------------------
 // Refusals.
@@ -229,6 +266,22 @@ export function expectRefusal(exchange: Exchange, expected: ExpectedRefusal): vo
       );
     }
   }
+}
+
+/**
+ * Where a reading of the spec lets the service accept what it may also refuse (a default scope, a JSON
+ * body, an ignored field): a 200 with a token response, or the refusal expected.
+ */
+export function expectRefusalOrToken(exchange: Exchange, expected: ExpectedRefusal): void {
+  if (exchange.response?.status === 200) {
+    const problems = violationsOf(exchange.response.body, 'token');
+    if (problems.length === 0) return;
+    throw new Finding(
+      `${describeRequest(exchange)} (${expected.what}): accepted with 200, but the body is not a token response:\n${formatViolations(problems)}`,
+      exchange,
+    );
+  }
+  expectRefusal(exchange, { ...expected, what: `${expected.what}; else 200 with a token response` });
 }
 
 /** Whether a request passed authentication: any answer but 401 or 403. */

@@ -32,6 +32,18 @@ check(
 );
 
 check(
+  'POST /users with both an email and a mobile number in international format answers 201 with the user',
+  ['USERS-15'],
+  async () => {
+    // Each is required only when the other is absent: nothing makes them exclusive.
+    const exchange = await createUser({ email: freshEmail('email-and-mobile'), mobile: '+61412345670' });
+    expectStatus(exchange, 201);
+    expectResource(exchange, 'user');
+  },
+  { needs: ['write'] },
+);
+
+check(
   'POST /users with the optional firstName and lastName, alone or together, answers 201 with the user',
   ['USERS-06'],
   async () => {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TransactionRecord } from '../../mock/world/world.ts';
-import { expectResource, MockClient } from './mock-client.ts';
+import { expectError, expectResource, MockClient } from './mock-client.ts';
 
 interface Page {
   count: number;
@@ -143,6 +143,31 @@ describe(
       const page = exchange.body as Page;
       expect(page).toMatchObject({ count: small.transactions.length, size: small.transactions.length });
       expect(page.links.next).toBeUndefined();
+    });
+
+    it('the empty snapshot gives one page with an empty data array and no next', async () => {
+      const { userId, emptyAffordabilityId } = client.fixture;
+      const exchange = await client.get(
+        `/users/${userId}/affordability/${emptyAffordabilityId}/transactions`,
+      );
+      expectResource(exchange, 200, 'affordability-list');
+      expect(exchange.body).toMatchObject({ count: 0, size: 0, data: [] });
+      expect((exchange.body as Page).links.next).toBeUndefined();
+    });
+
+    it('a made-up cursor and a malformed filter are refused with 400 naming the parameter', async () => {
+      expectError(
+        await client.get(client.paths.transactions, { next: 'not-a-cursor' }),
+        400,
+        'parameter-not-valid',
+        'next',
+      );
+      expectError(
+        await client.get(client.paths.transactions, { filter: "transaction.class.eq('payment'" }),
+        400,
+        'parameter-not-valid',
+        'filter',
+      );
     });
   },
 );

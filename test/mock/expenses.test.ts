@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { monthsBetween } from '../../mock/routes/expenses.ts';
-import { expectResource, MockClient } from './mock-client.ts';
+import { expectError, expectResource, MockClient } from './mock-client.ts';
 
 interface Block {
   avgMonthly: string;
@@ -186,5 +186,37 @@ describe('POST /users/{user.id}/expenses (spec: Expenses resource, Limits)', { t
     const none = await expenses({ accounts: [] });
     expect(none.payments).toEqual([]);
     expect(none.links.accounts).toEqual([]);
+  });
+
+  it('a range without transactions keeps payments an array and every summary block an object', async () => {
+    const empty = await expenses({ fromMonth: '2001-01', toMonth: '2001-02' });
+    expect(empty.payments).toEqual([]);
+    for (const name of blocks)
+      expect(empty[name]).toEqual({
+        avgMonthly: '0.00',
+        summary: 'monthly',
+        changeHistory: [
+          { date: '2001-01', amount: '0.00' },
+          { date: '2001-02', amount: '0.00' },
+        ],
+      });
+  });
+
+  it('a body that is not JSON, a month with no month in it and a reversed range are refused with 400', async () => {
+    const notJson = { raw: '{"fromMonth": ', contentType: 'application/json' };
+    expectError(
+      await client.call('POST', client.paths.expenses, notJson),
+      400,
+      'parameter-not-valid',
+      'body',
+    );
+    const refused = [
+      [{ fromMonth: 'not-a-month' }, 'fromMonth'],
+      [{ toMonth: '2024-13' }, 'toMonth'],
+      [{ fromMonth: '2026-06', toMonth: '2026-01' }, 'fromMonth'],
+      [{ accounts: 'all' }, 'accounts'],
+    ] as const;
+    for (const [body, parameter] of refused)
+      expectError(await client.post(client.paths.expenses, body), 400, 'parameter-not-valid', parameter);
   });
 });

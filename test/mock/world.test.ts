@@ -269,10 +269,16 @@ describe.each([defaultSeed, 2, 3])('world of seed %i', async (seed) => {
     expect(fixtureSnapshot.transactions.length).toBeLessThanOrEqual(1500);
   });
 
+  it('gives the fixture user a second snapshot without any transaction, for the empty list', () => {
+    const empty = world.affordability.find((a) => a.id === world.fixture.emptyAffordabilityId);
+    expect(empty).toEqual({ id: empty?.id, userId: world.fixture.userId, transactions: [] });
+  });
+
   it('has one snapshot per user over its accounts, in the affordability order', () => {
-    expect(world.affordability.map((a) => a.userId)).toEqual(world.users.map((u) => u.id));
+    const full = world.affordability.filter((a) => a.id !== world.fixture.emptyAffordabilityId);
+    expect(full.map((a) => a.userId)).toEqual(world.users.map((u) => u.id));
     const ids = new Set<string>();
-    for (const snapshot of world.affordability) {
+    for (const snapshot of full) {
       const { transactions } = snapshot;
       if (snapshot !== fixtureSnapshot) {
         expect(transactions.length).toBeGreaterThanOrEqual(20);

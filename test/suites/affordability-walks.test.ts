@@ -45,3 +45,37 @@ describe('a walk that does not reach the end of the snapshot', () => {
     expect(() => expectCompleted(walk)).toThrow(Finding);
   });
 });
+
+describe('the end of a walk', () => {
+  /** Two pages, the last one's links.next given as `last`. */
+  function twoPages(last: unknown): PageSource {
+    return {
+      get(path, query) {
+        const second = query?.next !== undefined;
+        const links = second ? { self: path, next: last } : { self: path, next: 'cursor-2' };
+        const body = { type: 'list', count: 1, size: 2, data: [{ id: second ? 't-2' : 't-1' }], links };
+        const url = `http://target${path}?${new URLSearchParams(query as Record<string, string>)}`;
+        return Promise.resolve({
+          request: { method: 'GET', url, headers: {} },
+          response: { status: 200, headers: {}, body, text: JSON.stringify(body), durationMs: 1 },
+          retries: [],
+        });
+      },
+    };
+  }
+
+  test('a last page whose links.next is null ends the walk, as an absent one does (AMB-AFFORD-04)', async () => {
+    const walk = await walkPages(twoPages(null), { path: '/transactions', pageSize: 1 });
+    expect([walk.ended, walk.problem, walk.distinct, walk.nextPresent]).toEqual([
+      true,
+      undefined,
+      2,
+      [true, false],
+    ]);
+  });
+
+  test('a last page whose links.next is no link or cursor stops the walk as a problem', async () => {
+    const walk = await walkPages(twoPages(42), { path: '/transactions', pageSize: 1 });
+    expect(walk.problem?.reason).toBe('bad-next');
+  });
+});

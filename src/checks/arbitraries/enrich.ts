@@ -3,9 +3,10 @@ import countries from 'i18n-iso-countries';
 
 /**
  * Arbitraries for GET /enrich (spec: Endpoints > GET {base_url}/enrich). Valid values follow the
- * parameter table exactly and stay clear of what the spec leaves open (trimming of blanks, lower-case
- * country codes, user-assigned codes, a leading `+` on amounts, empty optional parameters), so a
- * conformant server never fails them; invalid values are invalid by the table's own words.
+ * parameter table exactly and stay clear of what the spec leaves open (how q's length is counted,
+ * trimming of blanks, lower-case country codes, user-assigned codes, a leading `+` or no fraction on
+ * amounts, empty optional parameters: src/requirements/ambiguities/enrich.json), so a conformant server
+ * never fails them; invalid values are invalid by every reading.
  */
 
 /** The six account types of the parameter table. */
@@ -61,19 +62,20 @@ export const countryCode: fc.Arbitrary<string> = fc.constantFrom(...countryCodes
 export const accountType: fc.Arbitrary<string> = fc.constantFrom(...accountTypes);
 
 /**
- * A signed decimal: an optional minus, an integer part without leading zeros, and none, one or two
- * decimals. A leading `+` is left out: whether "signed" admits it is not shown.
+ * A signed decimal: an optional minus, an integer part without leading zeros, and one or two decimals.
+ * A leading `+` and an integer without fraction are left out: whether "signed decimal" admits them is
+ * not shown (AMB-ENRICH-08).
  */
 export const signedDecimal: fc.Arbitrary<string> = fc
   .record({
     negative: fc.boolean(),
     units: fc.oneof(fc.nat(999), fc.nat(9_999_999)),
-    decimals: fc.constantFrom(0, 1, 2),
+    decimals: fc.constantFrom(1, 2),
     fraction: fc.nat(99),
   })
   .map(({ negative, units, decimals, fraction }) => {
     const digits = String(fraction).padStart(2, '0').slice(0, decimals);
-    return `${negative ? '-' : ''}${units}${decimals > 0 ? `.${digits}` : ''}`;
+    return `${negative ? '-' : ''}${units}.${digits}`;
   });
 
 /** The optional parameters of one valid query: each present or absent. */
@@ -98,9 +100,12 @@ export interface InvalidParameter {
   value: string;
 }
 
-/** q of one or two characters: shorter than the 3 the spec requires (empty is left to "missing"). */
+/**
+ * q of one or two ASCII characters, no blank among them: shorter than the 3 the spec requires however its
+ * length is counted (characters, UTF-16 units, bytes; AMB-ENRICH-02). Empty is left to "missing".
+ */
 const shortQ = fc
-  .array(fc.constantFrom(...descriptionCharacters.filter((c) => c.trim() !== '')), {
+  .array(fc.constantFrom(...descriptionCharacters.filter((c) => /^[\x21-\x7e]$/.test(c))), {
     minLength: 1,
     maxLength: 2,
   })

@@ -52,7 +52,13 @@ export function accountSelection(accountIds: string[]): fc.Arbitrary<string[]> {
 }
 
 /**
- * Month values that are not `YYYY-MM`: a month out of range, a two-digit year, a month name
- * (spec: Expenses resource, format `YYYY-MM`).
+ * Month values with no month in them under any reading: a word, a month name without a year, letters for
+ * the month (spec: Expenses resource, format `YYYY-MM`).
  */
-export const malformedMonths = ['2024-13', '24-01', 'January'] as const;
+export const unparsableMonths = ['not-a-month', 'January', '2024-xx'] as const;
+
+/**
+ * Near misses of `YYYY-MM` that a lenient server reads as a month and a strict one refuses: a one-digit
+ * month, a month past 12 (rolled over), a two-digit year.
+ */
+export const nearMonths = ['2024-1', '2024-13', '24-01'] as const;

@@ -13,3 +13,12 @@ export const unsupportedScope: fc.Arbitrary<string> = fc
     fc.stringMatching(/^[A-Z_]{1,24}$/),
   )
   .filter((scope) => !(scopes as readonly string[]).includes(scope));
+
+/**
+ * A named scope in another letter case (server_access, Client_Access): the spec writes the values in
+ * capitals without saying whether the service matches them exactly or ignoring case (AMB-TOKEN-06).
+ */
+export const scopeCaseVariant: fc.Arbitrary<string> = fc
+  .tuple(fc.constantFrom(...scopes), fc.array(fc.boolean(), { minLength: 13, maxLength: 13 }))
+  .map(([scope, lower]) => [...scope].map((c, i) => (lower[i] ? c.toLowerCase() : c)).join(''))
+  .filter((scope) => !(scopes as readonly string[]).includes(scope));

@@ -1,0 +1,76 @@
+import { check } from '../../src/checks/check.ts';
+import { expectErrorList } from '../../src/checks/error-list.ts';
+import { Finding } from '../../src/checks/findings.ts';
+import { expectResource } from '../../src/checks/resource.ts';
+import type { Exchange } from '../../src/client/exchange.ts';
+import { expectEach, getEnrich, type EnrichParameters } from './enrich-request.ts';
+
+// Spec: Errors — "Enrich: invalid parameter values return 400 with code `parameter-not-valid` and
+// `source.parameter` naming the parameter"; GET {base_url}/enrich — "always 200 with an enrich result when
+// inputs are valid". Whether each value below is valid the spec leaves open
+// (src/requirements/ambiguities/enrich.json): whichever reading a service takes, it must answer as that
+// reading requires, and nothing else.
+
+interface OpenValue {
+  parameter: keyof EnrichParameters;
+  value: string;
+  /** Why the value's validity is open, for the finding. */
+  why: string;
+}
+
+const openValues: OpenValue[] = [
+  { parameter: 'q', value: '東京', why: 'two characters but six UTF-8 bytes (AMB-ENRICH-02)' },
+  { parameter: 'q', value: ' KF ', why: 'four characters, two once the blanks are trimmed (AMB-ENRICH-03)' },
+  { parameter: 'country', value: 'au', why: 'a code in lower case (AMB-ENRICH-04)' },
+  { parameter: 'country', value: 'XX', why: 'two letters ISO 3166 assigns to no country (AMB-ENRICH-05)' },
+  { parameter: 'country', value: 'ZZ', why: 'two letters ISO 3166 assigns to no country (AMB-ENRICH-05)' },
+  { parameter: 'mcc', value: 'ABCD', why: 'not a four-digit merchant category code (AMB-ENRICH-06)' },
+  { parameter: 'mcc', value: '541', why: 'three digits (AMB-ENRICH-06)' },
+  { parameter: 'accountType', value: 'Savings', why: 'a listed value in other case (AMB-ENRICH-07)' },
+  { parameter: 'accountType', value: 'CREDIT-CARD', why: 'a listed value in capitals (AMB-ENRICH-07)' },
+  { parameter: 'amount', value: '+12.50', why: 'a leading plus (AMB-ENRICH-08)' },
+  { parameter: 'amount', value: '12', why: 'an integer without fraction (AMB-ENRICH-08)' },
+  { parameter: 'amount', value: '.5', why: 'no leading digit (AMB-ENRICH-08)' },
+  { parameter: 'amount', value: '', why: 'an empty optional parameter (AMB-ENRICH-09)' },
+  { parameter: 'mcc', value: '', why: 'an empty optional parameter (AMB-ENRICH-09)' },
+  { parameter: 'accountType', value: '', why: 'an empty optional parameter (AMB-ENRICH-09)' },
+];
+
+/** The answer as one of the two readings requires: the result of a valid input, or the refusal of an invalid one. */
+function expectResultOrRefusal(exchange: Exchange, open: OpenValue): void {
+  const { parameter, why } = open;
+  if (exchange.response?.status === 200) {
+    expectResource(exchange, 'enrich');
+    return;
+  }
+  try {
+    expectErrorList(exchange, { status: [400], code: ['parameter-not-valid'], parameter });
+  } catch (error) {
+    if (!(error instanceof Finding)) throw error;
+    throw new Finding(
+      `${parameter} ${JSON.stringify(open.value)} is ${why}: taken, it gets 200 with an enrich result; refused, 400 parameter-not-valid naming ${parameter}. ${error.message}`,
+      exchange,
+    );
+  }
+}
+
+check(
+  'GET /enrich with a value whose validity the spec leaves open is answered 200 with an enrich result, or refused with 400 parameter-not-valid naming the parameter',
+  ['ENRICH-36'],
+  async () => {
+    const exchanges = await Promise.all(
+      openValues.map((open) =>
+        getEnrich({
+          // An amount is sent with an account type, so the pair classifies (AMB-ENRICH-10 stays aside).
+          ...(open.parameter === 'amount' ? { accountType: 'transaction' } : {}),
+          [open.parameter]: open.value,
+        }),
+      ),
+    );
+    expectEach(
+      exchanges.map((exchange, index) => ({ exchange, open: openValues[index] as OpenValue })),
+      ({ exchange, open }) => expectResultOrRefusal(exchange, open),
+    );
+  },
+  { needs: ['enrich'] },
+);

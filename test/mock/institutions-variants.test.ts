@@ -1,0 +1,73 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { InstitutionsVariants } from '../../mock/variants.ts';
+import { MockClient } from './mock-client.ts';
+
+/**
+ * Each institutions variant (mock/variants.ts, src/requirements/ambiguities/institutions.json) really
+ * changes what GET /institutions answers: the same request, default mock against the variant's.
+ */
+let plain: MockClient;
+beforeAll(async () => {
+  plain = await MockClient.start();
+});
+afterAll(() => plain.close());
+
+type List = { totalCount: number; data: { country: string }[] };
+
+async function answers(variant: InstitutionsVariants | undefined, filters: string[]) {
+  const client = variant ? await MockClient.start({ variants: { institutions: variant } }) : plain;
+  try {
+    return await Promise.all(filters.map((filter) => client.get('/institutions', { filter })));
+  } finally {
+    if (variant) await client.close();
+  }
+}
+
+const bare = "country.eq('AU')";
+const prefixed = "institution.country.eq('AU')";
+
+describe('the institutions variants', () => {
+  it('filterProperty prefixed: only the institution.-prefixed property is accepted', async () => {
+    expect((await answers(undefined, [bare, prefixed])).map((e) => e.status)).toEqual([200, 400]);
+    const varied = await answers({ filterProperty: 'prefixed' }, [bare, prefixed]);
+    expect(varied.map((e) => e.status)).toEqual([400, 200]);
+    expect((varied[1]?.body as List).data.every((i) => i.country === 'AU')).toBe(true);
+  });
+
+  it('filterProperty either: both forms are accepted alike', async () => {
+    const [one, other] = await answers({ filterProperty: 'either' }, [bare, prefixed]);
+    expect([one?.status, other?.status]).toEqual([200, 200]);
+    expect(one?.body).toEqual(other?.body);
+  });
+
+  it('unsupportedOperator matches-nothing: another operator is answered 200 with an empty list', async () => {
+    const filter = "country.gt('AU')";
+    expect((await answers(undefined, [filter]))[0]?.status).toBe(400);
+    const [varied] = await answers({ unsupportedOperator: 'matches-nothing' }, [filter]);
+    expect(varied?.status).toBe(200);
+    expect((varied?.body as List).data).toEqual([]);
+  });
+
+  it('totalCount catalogue: a filtered list counts the whole catalogue', async () => {
+    const total = plain.world.institutions.length;
+    const [filtered] = await answers(undefined, [bare]);
+    expect((filtered?.body as List).totalCount).toBeLessThan(total);
+    const [varied] = await answers({ totalCount: 'catalogue' }, [bare]);
+    expect((varied?.body as List).totalCount).toBe(total);
+    expect((varied?.body as List).data.length).toBeLessThan(total);
+  });
+
+  it('valueCase insensitive: a value in lower case selects the same institutions', async () => {
+    const lower = "country.eq('au')";
+    expect(((await answers(undefined, [lower]))[0]?.body as List).data).toEqual([]);
+    const [upper, varied] = await answers({ valueCase: 'insensitive' }, [bare, lower]);
+    expect((varied?.body as List).data.length).toBeGreaterThan(0);
+    expect(varied?.body).toEqual(upper?.body);
+  });
+
+  it('malformedFilterStatus 422: a malformed filter is refused 422', async () => {
+    const filter = "country.eq('AU'";
+    expect((await answers(undefined, [filter]))[0]?.status).toBe(400);
+    expect((await answers({ malformedFilterStatus: 422 }, [filter]))[0]?.status).toBe(422);
+  });
+});
