@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { defaultMockOptions } from '../mock/options.ts';
 import { ambiguities, registerPrefixes } from '../src/requirements/ambiguities.ts';
 import { requirementById } from '../src/requirements/catalogue.ts';
-import { normalise, sectionText } from './spec-text.ts';
+import { normalise, sectionText, specMissing } from './spec-text.ts';
 
 /**
  * The ambiguity register's own rules (CONTRIBUTING.md, "The ambiguity register"). That the suite passes
@@ -23,13 +23,6 @@ describe('ambiguity register', () => {
       );
     }
     for (const { id } of ambiguities) expect(id).toMatch(/^AMB-[A-Z]+-\d{2}$/);
-  });
-
-  it.each(ambiguities)('$id quotes the spec verbatim where the room is', ({ specRef, quote, topic }) => {
-    expect(topic.length).toBeGreaterThan(0);
-    const section = sectionText(specRef);
-    expect(section, `no heading path "${specRef}" in the spec`).toBeDefined();
-    expect(normalise(section!)).toContain(normalise(quote));
   });
 
   it.each(ambiguities)('$id names the catalogue requirements it touches', ({ requirements }) => {
@@ -53,3 +46,15 @@ describe('ambiguity register', () => {
     },
   );
 });
+
+describe.skipIf(specMissing !== undefined)(
+  'ambiguity register quotes held to the spec text (FDS_SPEC)',
+  () => {
+    it.each(ambiguities)('$id quotes the spec verbatim where the room is', ({ specRef, quote, topic }) => {
+      expect(topic.length).toBeGreaterThan(0);
+      const section = sectionText(specRef);
+      expect(section, `no heading path "${specRef}" in the spec`).toBeDefined();
+      expect(normalise(section!)).toContain(normalise(quote));
+    });
+  },
+);

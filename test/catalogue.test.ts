@@ -6,7 +6,7 @@ import {
   requirementById,
   requirementsOfGroup,
 } from '../src/requirements/catalogue.ts';
-import { normalise, sectionText, specLines } from './spec-text.ts';
+import { normalise, sectionText, specLines, specMissing } from './spec-text.ts';
 
 const { requirements, outOfScope } = catalogue;
 const idPattern = /^([A-Z]+)-(\d{2})$/;
@@ -43,15 +43,6 @@ describe('requirement catalogue', () => {
     if (requirement.notes !== undefined) expect(requirement.notes.length).toBeGreaterThan(0);
   });
 
-  it.each(requirements)(
-    '$id names a spec section by heading path and quotes it verbatim',
-    ({ specRef, quote }) => {
-      const section = sectionText(specRef);
-      expect(section, `no heading path "${specRef}" in the spec`).toBeDefined();
-      expect(normalise(section!)).toContain(normalise(quote));
-    },
-  );
-
   it('finds requirements by id and by group', () => {
     const first = requirements[0]!;
     expect(requirementById(first.id)).toBe(first);
@@ -61,7 +52,16 @@ describe('requirement catalogue', () => {
   });
 });
 
-describe('out-of-scope list', () => {
+describe.skipIf(specMissing !== undefined)('quotes held to the spec text (FDS_SPEC)', () => {
+  it.each(requirements)(
+    '$id names a spec section by heading path and quotes it verbatim',
+    ({ specRef, quote }) => {
+      const section = sectionText(specRef);
+      expect(section, `no heading path "${specRef}" in the spec`).toBeDefined();
+      expect(normalise(section!)).toContain(normalise(quote));
+    },
+  );
+
   it.each(outOfScope)('"$topic" quotes a "not shown" statement of its section', ({ specRef, quote }) => {
     expect(quote).toContain('not shown');
     const section = sectionText(specRef);
