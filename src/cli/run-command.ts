@@ -1,12 +1,8 @@
-import { performance } from 'node:perf_hooks';
-import { join } from 'node:path';
 import { mockProfile } from '../../mock/profile.ts';
 import type { RunningMock } from '../../mock/server.ts';
 import type { Profile } from '../profile/profile.ts';
+import { conformanceReporters } from '../../reporters/index.ts';
 import { oneLine } from '../report/markdown.ts';
-import { buildReport } from '../report/report.ts';
-import { writeBaseline, writeReports } from '../report/write-reports.ts';
-import { GroupProgress } from '../runner/progress.ts';
 import { unreachableReason } from '../runner/reachability.ts';
 import { runSuites } from '../runner/run-suites.ts';
 import { parseRunOptions, runSettingsOf } from './run-options.ts';
@@ -37,37 +33,26 @@ export async function runCommand(
     mock = await startMock();
     profile = mockProfile(mock);
   }
-  const started = new Date();
-  const clock = performance.now();
   out(
     `fds-conformance: ${mock ? `embedded mock at ${profile.baseUrl}` : profile.baseUrl}, seed ${config.seed}${config.readOnly ? ', read-only' : ''}`,
   );
   try {
-    const run = await runSuites({
+    const target = {
+      baseUrl: mock ? 'embedded mock' : profile.baseUrl,
+      embeddedMock: Boolean(mock),
+      version: profile.version,
+    };
+    const { conformance, reporters } = conformanceReporters(config, target, env, out);
+    await runSuites({
       settings: runSettingsOf(config, profile),
       ...(config.only ? { only: config.only } : {}),
       ...(config.shard ? { shard: config.shard } : {}),
-      reporters: [
-        new GroupProgress(out),
-        ['junit', { outputFile: join(config.out, 'junit.xml'), suiteName: 'fds-conformance' }],
-      ],
+      reporters,
     });
-    const { report, verdict } = buildReport({
-      checks: run.checks,
-      target: {
-        baseUrl: mock ? 'embedded mock' : profile.baseUrl,
-        embeddedMock: Boolean(mock),
-        version: profile.version,
-      },
-      startedAt: started,
-      durationMs: performance.now() - clock,
-      seed: config.seed,
-      strict: config.strict,
-      ...(config.baseline ? { baseline: config.baseline } : {}),
-    });
-    writeReports(config.out, report, verdict, run.checks, env);
-    if (config.writeBaseline) writeBaseline(config.writeBaseline, report);
-    for (const error of run.errors) console.error(`fds-conformance: suite error: ${error}`);
+    const outcome = conformance.outcome;
+    if (!outcome) throw new Error('the suites ended without a report');
+    const { report, verdict } = outcome;
+    for (const error of outcome.errors) console.error(`fds-conformance: suite error: ${error}`);
     for (const id of verdict.blocking) {
       const failure = report.requirements.find((r) => r.id === id)?.failures[0];
       out(`  FAILED ${id} ${failure ? oneLine(`${failure.check}: ${failure.message}`) : ''}`);
@@ -75,9 +60,9 @@ export async function runCommand(
     if (verdict.nowPassing.length > 0)
       out(`  baseline entries now passing: ${verdict.nowPassing.join(', ')}`);
     out(`${report.summary.verdict}; reports in ${config.out}/`);
-    const count = (state: string) => run.checks.filter((c) => c.state === state).length;
+    const count = (state: string) => outcome.checks.filter((c) => c.state === state).length;
     out(`${count('passed')} passed, ${count('failed')} failed, ${count('not-exercised')} skipped`);
-    const conforms = report.summary.verdict === 'conformant' && run.errors.length === 0;
+    const conforms = report.summary.verdict === 'conformant' && outcome.errors.length === 0;
     return conforms ? exitCodes.ok : exitCodes.failed;
   } finally {
     await mock?.close();

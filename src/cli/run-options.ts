@@ -1,5 +1,6 @@
 import { randomInt, randomUUID } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { checkBaseUrl, loadProfileFile, type ProfileFile } from '../profile/load-profile.ts';
 import { profileDefaults, type Profile, type RunSettings } from '../profile/profile.ts';
@@ -123,7 +124,8 @@ export function parseRunOptions(args: string[], env: NodeJS.ProcessEnv): RunConf
 
   const config: RunConfig = {
     readOnly,
-    out: values.out ?? 'conformance-report',
+    // Absolute, so that every writer (vitest's JUnit included) puts it under the user's working directory.
+    out: resolve(values.out ?? 'conformance-report'),
     seed: wholeNumber('seed', values.seed, 0, 2 ** 31 - 1) ?? randomInt(2 ** 31 - 1),
     runs: wholeNumber('runs', values.runs, 1, 100_000) ?? 25,
     concurrency: wholeNumber('concurrency', values.concurrency, 1, 256) ?? 8,
@@ -134,7 +136,7 @@ export function parseRunOptions(args: string[], env: NodeJS.ProcessEnv): RunConf
   if (only) config.only = only;
   if (values.path !== undefined) config.path = values.path;
   if (values.baseline) config.baseline = readBaseline(values.baseline);
-  if (values['write-baseline']) config.writeBaseline = values['write-baseline'];
+  if (values['write-baseline']) config.writeBaseline = resolve(values['write-baseline']);
   if (shard) config.shard = shard;
   return config;
 }

@@ -28,14 +28,23 @@ export interface Verdict {
   nowPassing: string[];
 }
 
+export interface VerdictOptions {
+  strict: boolean;
+  baseline?: Set<string>;
+}
+
+/**
+ * Whether a failure of this requirement fails the run (DESIGN.md, exit codes): MUST, or SHOULD with
+ * --strict, and not a known failure of the baseline. The exit code and junit.xml both ask this.
+ */
+export function failureCounts(requirement: { id: string; level: string }, options: VerdictOptions): boolean {
+  return (requirement.level === 'MUST' || options.strict) && !options.baseline?.has(requirement.id);
+}
+
 /** Which failures fail the run (DESIGN.md, exit codes; --strict; --baseline). */
-export function verdictOf(
-  requirements: RequirementResult[],
-  options: { strict: boolean; baseline?: Set<string> },
-): Verdict {
-  const counts = (r: RequirementResult) => r.level === 'MUST' || options.strict;
+export function verdictOf(requirements: RequirementResult[], options: VerdictOptions): Verdict {
   const blocking = requirements
-    .filter((r) => r.status === 'failed' && counts(r) && !options.baseline?.has(r.id))
+    .filter((r) => r.status === 'failed' && failureCounts(r, options))
     .map((r) => r.id);
   const nowPassing = requirements
     .filter((r) => options.baseline?.has(r.id) && r.status === 'passed')

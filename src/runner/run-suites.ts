@@ -1,12 +1,11 @@
-import { fileURLToPath } from 'node:url';
-import { createVitest, type Reporter, type TestSpecification } from 'vitest/node';
+import { Writable } from 'node:stream';
+import { createVitest, type InlineConfig, type Reporter, type TestSpecification } from 'vitest/node';
 import type { TestProjectConfiguration } from 'vitest/config';
 import type { RunSettings } from '../profile/profile.ts';
 import type { CheckResult } from '../report/model.ts';
-import { CheckCollector } from './collector.ts';
+import { CheckCollector } from '../../reporters/check-collector.ts';
+import { packageRoot as root } from './package-root.ts';
 import { walkingPool } from './walking-pool.ts';
-
-const root = fileURLToPath(new URL('../..', import.meta.url)).replace(/\/$/, '');
 
 /** The endpoint groups of suites/, the CLI's `--only` names (DESIGN.md, CLI). */
 export const suiteGroups = [
@@ -27,7 +26,7 @@ export interface SuiteRunOptions {
   only?: readonly string[];
   /** `i/n`: run the i-th of n shards (vitest's sharding). */
   shard?: string;
-  /** Further vitest reporters (JUnit, progress lines). */
+  /** The run's vitest reporters (reporters/: the conformance report, progress lines, JUnit). */
   reporters?: (Reporter | [string, Record<string, unknown>])[];
 }
 
@@ -72,7 +71,43 @@ function suiteProjects(groups: readonly string[]): TestProjectConfiguration[] {
   return projects;
 }
 
-/** One vitest instance for the suites of some groups; the settings reach the checks through provide/inject. */
+/**
+ * The vitest configuration of a run of the suites of some groups: the CLI's, and the one a project's own
+ * vitest configuration takes (src/runner/own-vitest.ts). The settings reach the checks through
+ * provide/inject. Nothing is written under the package: vitest's results cache is off.
+ */
+export function suiteConfig(
+  groups: readonly string[],
+  settings: RunSettings,
+  reporters: SuiteRunOptions['reporters'],
+  shard?: string,
+): InlineConfig {
+  return {
+    root,
+    cache: false,
+    projects: suiteProjects(groups),
+    watch: false,
+    provide: { settings, settingsByFile: {} },
+    reporters: reporters ?? [],
+    // Suites in one worker share its client, its connections and its token (src/checks/run-context.ts).
+    // The pool is set per project: options given here override the projects' own.
+    isolate: false,
+    testTimeout: 60_000,
+    hookTimeout: 60_000,
+    ...(shard ? { shard } : {}),
+    passWithNoTests: true,
+  };
+}
+
+/** Where vitest's own console output goes: nowhere. The run's reporters write what the user sees. */
+const discard = () =>
+  new Writable({
+    write(_chunk, _encoding, done) {
+      done();
+    },
+  });
+
+/** One vitest instance for the suites of some groups. */
 function createSuiteVitest(
   groups: readonly string[],
   settings: RunSettings,
@@ -81,35 +116,22 @@ function createSuiteVitest(
 ) {
   return createVitest(
     'test',
-    {
-      root,
-      config: false,
-      projects: suiteProjects(groups),
-      watch: false,
-      provide: { settings, settingsByFile: {} },
-      reporters: reporters ?? [],
-      // Suites in one worker share its client, its connections and its token (src/checks/run-context.ts).
-      // The pool is set per project: options given here override the projects' own.
-      isolate: false,
-      testTimeout: 60_000,
-      hookTimeout: 60_000,
-      ...(shard ? { shard } : {}),
-      passWithNoTests: true,
-    },
+    { ...suiteConfig(groups, settings, reporters, shard), config: false },
     { logLevel: 'silent', server: { watch: null } },
+    { stdout: discard(), stderr: discard() },
   );
 }
 
 /**
- * Runs the conformance suites with vitest, programmatically, once; the collector keeps every check's
- * outcome. The project's own vitest.config.ts is not read: the suites are a product, not its tests.
+ * Runs the conformance suites with vitest, programmatically, once; the reporters given see every check's
+ * outcome (reporters/: the conformance report, the progress lines, JUnit). The project's own
+ * vitest.config.ts is not read: the suites are a product, not its tests.
  */
-export async function runSuites(options: SuiteRunOptions): Promise<SuiteRun> {
-  const collector = new CheckCollector(root);
+export async function runSuites(options: SuiteRunOptions): Promise<void> {
   const vitest = await createSuiteVitest(
     options.only ?? suiteGroups,
     options.settings,
-    [collector, ...(options.reporters ?? [])],
+    options.reporters,
     options.shard,
   );
   try {
@@ -117,7 +139,6 @@ export async function runSuites(options: SuiteRunOptions): Promise<SuiteRun> {
   } finally {
     await vitest.close();
   }
-  return { checks: collector.results, errors: collector.errors };
 }
 
 /** A target for one run of a session: its settings and the check files to run against it. */

@@ -10,7 +10,7 @@ import type { PoolOptions, PoolRunnerInitializer, PoolWorker, WorkerRequest } fr
  * 1 GB, `npm run bench` measured the 100,000-transaction run 45–50 MB lower, in the same time.
  * 1 GB still holds what the walks keep at their page caps (about 1,000,000 ids, some 300 MB). A target
  * that makes them keep more ends the worker with an out-of-memory error, which fails the checks it cut
- * short (src/runner/collector.ts); vitest's own threads worker, failing so, ends the whole process.
+ * short (reporters/check-collector.ts); vitest's own threads worker, failing so, ends the whole process.
  */
 const walkingHeapMb = 1024;
 

@@ -15,6 +15,12 @@ function readAll(folder: string): string {
     .join('\n');
 }
 
+/** The failures junit.xml counts for the whole run, as a JUnit consumer reads them. */
+function junitFailures(out: string): number {
+  const match = /<testsuites [^>]*failures="(\d+)"/.exec(readFileSync(join(out, 'junit.xml'), 'utf8'));
+  return Number(match?.[1]);
+}
+
 /** A profile file pointing at a running mock, without the API key (that comes from FDS_API_KEY). */
 function profileFor(mock: RunningMock, name: string, extra: Record<string, unknown> = {}): string {
   const { apiKey: _apiKey, tokenExpiry: _tokenExpiry, ...profile } = mockProfile(mock);
@@ -122,6 +128,38 @@ describe('fds-conformance run', { timeout: 60_000 }, () => {
       { FDS_API_KEY: secretKey },
     );
     expect(gated.code).toBe(0);
+    // junit.xml agrees with the exit code: the baseline's failures are skips, with the reason.
+    expect(junitFailures(join(dir, 'b1'))).toBeGreaterThan(0);
+    expect(junitFailures(join(dir, 'b2'))).toBe(0);
+    expect(readFileSync(join(dir, 'b2', 'junit.xml'), 'utf8')).toMatch(
+      /<skipped message="in the baseline, not counted: /,
+    );
+  });
+
+  it('writes a SHOULD-only failure to junit.xml as a skip when it does not fail the run, and as a failure with --strict', async () => {
+    const should = await startMock({ apiKeys: { [secretKey]: 3600 }, faults: ['enrich-payment-credit'] });
+    try {
+      const args = (out: string) => [
+        '--profile',
+        profileFor(should, 'should.json'),
+        '--only',
+        'enrich',
+        '--out',
+        join(dir, out),
+      ];
+      const lenient = await runCli(args('should'), { FDS_API_KEY: secretKey });
+      expect(lenient.code).toBe(0);
+      expect(lenient.stdout).toMatch(/^\d+ passed, [1-9]\d* failed/m);
+      expect(junitFailures(join(dir, 'should'))).toBe(0);
+      expect(readFileSync(join(dir, 'should', 'junit.xml'), 'utf8')).toMatch(
+        /<skipped message="SHOULD, not counted: [^"]+"/,
+      );
+      const strict = await runCli([...args('strict'), '--strict'], { FDS_API_KEY: secretKey });
+      expect(strict.code).toBe(1);
+      expect(junitFailures(join(dir, 'strict'))).toBeGreaterThan(0);
+    } finally {
+      await should.close();
+    }
   });
 
   it('sends nothing but GET and POST /token with --read-only', async () => {

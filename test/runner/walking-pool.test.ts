@@ -1,7 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { describe, expect, test } from 'vitest';
 import { createVitest } from 'vitest/node';
-import { CheckCollector } from '../../src/runner/collector.ts';
+import { CheckCollector } from '../../reporters/check-collector.ts';
 import { boundedHeapPool } from '../../src/runner/walking-pool.ts';
 
 const root = fileURLToPath(new URL('../..', import.meta.url)).replace(/\/$/, '');

@@ -1,5 +1,5 @@
 import type { Reporter, TestCase, TestModule } from 'vitest/node';
-import type { CheckResult } from '../report/model.ts';
+import type { CheckResult } from '../src/report/model.ts';
 
 /** `Title [ID-01, ID-02]` → `Title`: the ids are in the name for JUnit and vitest's own output. */
 function titleOf(name: string): string {

@@ -9,7 +9,7 @@ export class GroupProgress implements Reporter {
   private readonly remaining = new Map<string, number>();
   private readonly tallies = new Map<string, { passed: number; failed: number; skipped: number }>();
 
-  constructor(private readonly write: (line: string) => void) {}
+  constructor(private readonly write: (line: string) => void = (line) => console.log(line)) {}
 
   onTestRunStart(specifications: ReadonlyArray<TestSpecification>): void {
     for (const spec of specifications) {

@@ -1,0 +1,71 @@
+import { performance } from 'node:perf_hooks';
+import type { TestModule, TestSpecification } from 'vitest/node';
+import type { CheckResult } from '../src/report/model.ts';
+import { buildReport, type Report, type Verdict } from '../src/report/report.ts';
+import { writeBaseline, writeReports } from '../src/report/write-reports.ts';
+import { packageRoot } from '../src/runner/package-root.ts';
+import { CheckCollector } from './check-collector.ts';
+
+export interface ConformanceReportOptions {
+  /** The report folder, absolute: report.json, report.md, report.html and checks.json go there. */
+  out: string;
+  target: Report['target'];
+  seed: number;
+  /** SHOULD-level failures also fail the run. */
+  strict: boolean;
+  /** Known failing requirement ids: only failures outside them fail the run. */
+  baseline?: Set<string>;
+  /** Where to write the run's failing requirement ids as a baseline. */
+  writeBaseline?: string;
+  /** Where $GITHUB_STEP_SUMMARY is read from. */
+  env?: NodeJS.ProcessEnv;
+}
+
+/** What a finished run came to: the report written, the verdict, the checks and any error outside them. */
+export interface ConformanceOutcome {
+  report: Report;
+  verdict: Verdict;
+  checks: CheckResult[];
+  /** Errors outside any check (a suite file that failed to load): they make the run unusable. */
+  errors: string[];
+}
+
+/**
+ * The conformance report as a vitest reporter: it groups the checks' outcomes by requirement, decides the
+ * verdict (DESIGN.md, exit codes) and writes the report files when the run ends. The CLI uses it, and so
+ * can a project that runs the suites under its own vitest configuration (README, "Under your own vitest").
+ */
+export class ConformanceReporter extends CheckCollector {
+  /** Set once the run has ended and the files are written. */
+  outcome: ConformanceOutcome | undefined;
+  private started = new Date();
+  private clock = performance.now();
+
+  constructor(private readonly options: ConformanceReportOptions) {
+    super(packageRoot);
+  }
+
+  onTestRunStart(_specifications: ReadonlyArray<TestSpecification>): void {
+    this.started = new Date();
+    this.clock = performance.now();
+  }
+
+  override onTestRunEnd(
+    testModules: ReadonlyArray<TestModule>,
+    unhandledErrors: ReadonlyArray<{ message?: string; cause?: unknown }>,
+  ): void {
+    super.onTestRunEnd(testModules, unhandledErrors);
+    const { report, verdict } = buildReport({
+      checks: this.results,
+      target: this.options.target,
+      startedAt: this.started,
+      durationMs: performance.now() - this.clock,
+      seed: this.options.seed,
+      strict: this.options.strict,
+      ...(this.options.baseline ? { baseline: this.options.baseline } : {}),
+    });
+    writeReports(this.options.out, report, verdict, this.results, this.options.env);
+    if (this.options.writeBaseline) writeBaseline(this.options.writeBaseline, report);
+    this.outcome = { report, verdict, checks: [...this.results], errors: [...this.errors] };
+  }
+}
