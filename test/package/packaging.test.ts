@@ -1,0 +1,151 @@
+import { execFile, spawn, type ChildProcess } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+/**
+ * The package as its users get it (README, Quick start): packed with `npm pack`, installed as a dev
+ * dependency of a blank project, and run from that project's folder. Every path a user gives resolves
+ * against that folder, and nothing is written inside the installed package.
+ */
+const repo = fileURLToPath(new URL('../..', import.meta.url));
+const work = mkdtempSync(join(tmpdir(), 'fds-package-'));
+const project = join(work, 'project');
+const installed = join(project, 'node_modules', 'fds-conformance');
+const reportFiles = ['checks.json', 'junit.xml', 'report.html', 'report.json', 'report.md'];
+
+interface Result {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
+
+function run(command: string, args: string[], cwd: string, env: NodeJS.ProcessEnv = {}): Promise<Result> {
+  return new Promise((resolve) => {
+    execFile(
+      command,
+      args,
+      { cwd, env: { ...process.env, ...env }, timeout: 240_000, maxBuffer: 64 * 1024 * 1024 },
+      (error, stdout, stderr) => {
+        const code = error ? (typeof error.code === 'number' ? error.code : 1) : 0;
+        resolve({ code, stdout, stderr });
+      },
+    );
+  });
+}
+
+/** `npx fds-conformance …` in the blank project, as a user types it. */
+const npx = (args: string[], env: NodeJS.ProcessEnv = {}) =>
+  run('npx', ['--no-install', 'fds-conformance', ...args], project, env);
+
+/** Every file under a folder with its size and modification time, to see that a run wrote nothing there. */
+function snapshot(folder: string): Map<string, string> {
+  const files = readdirSync(folder, { recursive: true, withFileTypes: true }).filter((entry) =>
+    entry.isFile(),
+  );
+  return new Map(
+    files.map((entry) => {
+      const path = join(entry.parentPath, entry.name);
+      const { size, mtimeMs } = statSync(path);
+      return [path, `${size} ${mtimeMs}`];
+    }),
+  );
+}
+
+describe('the packed package, installed in a blank project', { timeout: 240_000 }, () => {
+  let tarball: string;
+  let packedFiles: string[];
+  let before: Map<string, string>;
+  let mock: ChildProcess | undefined;
+
+  beforeAll(async () => {
+    const packed = await run('npm', ['pack', '--json', '--pack-destination', work], repo);
+    expect(packed.code, packed.stderr).toBe(0);
+    const [info] = JSON.parse(packed.stdout.slice(packed.stdout.indexOf('['))) as {
+      filename: string;
+      files: { path: string }[];
+    }[];
+    tarball = join(work, info!.filename);
+    packedFiles = info!.files.map((file) => file.path);
+    mkdirSync(project);
+    writeFileSync(join(project, 'package.json'), JSON.stringify({ name: 'blank', private: true }));
+    const install = await run(
+      'npm',
+      ['install', '--save-dev', '--no-audit', '--no-fund', '--prefer-offline', tarball],
+      project,
+    );
+    expect(install.code, install.stderr).toBe(0);
+    before = snapshot(installed);
+  }, 300_000);
+
+  afterAll(() => {
+    mock?.kill();
+  });
+
+  it('ships what a run needs and nothing it does not', () => {
+    for (const folder of ['bin/', 'src/', 'suites/', 'schemas/', 'mock/', 'fixtures/', 'reporters/'])
+      expect(
+        packedFiles.some((path) => path.startsWith(folder)),
+        folder,
+      ).toBe(true);
+    const unwanted = packedFiles.filter(
+      (path) =>
+        /^(test|bench|scripts|examples|\.ci|conformance-report)\//.test(path) ||
+        /\.test\.ts$|\.tgz$|(^|\/)\.DS_Store$/.test(path),
+    );
+    expect(unwanted).toEqual([]);
+  });
+
+  it('runs against the embedded mock and writes every report under the caller’s --out', async () => {
+    const result = await npx(['--out', 'conf']);
+    expect(result.code, result.stderr).toBe(0);
+    // npx may warn about the machine's npm configuration; nothing else reaches stderr.
+    expect(result.stderr.split('\n').filter((line) => line !== '' && !line.startsWith('npm warn'))).toEqual(
+      [],
+    );
+    expect(result.stdout).not.toMatch(/JUNIT|report written to/);
+    expect(readdirSync(join(project, 'conf')).sort()).toEqual(reportFiles);
+    expect(snapshot(installed)).toEqual(before);
+  });
+
+  it('runs with a profile against a separately started `npx fds-conformance mock`', async () => {
+    mock = spawn('npx', ['--no-install', 'fds-conformance', 'mock', '--port', '0'], { cwd: project });
+    let printed = '';
+    mock.stdout!.on('data', (chunk: Buffer) => (printed += chunk.toString()));
+    await expect.poll(() => printed.includes('\n}'), { timeout: 60_000, interval: 200 }).toBe(true);
+    const profile = printed.slice(printed.indexOf('{'), printed.lastIndexOf('}') + 1);
+    writeFileSync(join(project, 'fds-profile.json'), profile);
+    const result = await npx([
+      '--profile',
+      'fds-profile.json',
+      '--only',
+      'token,institutions',
+      '--out',
+      'against-mock',
+    ]);
+    expect(result.code, result.stderr).toBe(0);
+    expect(readdirSync(join(project, 'against-mock')).sort()).toEqual(reportFiles);
+    expect(snapshot(installed)).toEqual(before);
+  });
+
+  it('validates a payload, prints the catalogue, merges reports and lists the faults from there', async () => {
+    writeFileSync(
+      join(project, 'token.json'),
+      JSON.stringify({ access_token: 'abc', token_type: 'Bearer', expires_in: 3600 }),
+    );
+    const validate = await npx(['validate', 'token', 'token.json']);
+    expect(validate.code, validate.stderr).toBe(0);
+    const requirements = await npx(['requirements', '--format', 'json']);
+    expect(requirements.code, requirements.stderr).toBe(0);
+    expect(requirements.stdout).toContain('TOKEN-01');
+    const merged = await npx(['merge-reports', 'conf', '--out', 'merged']);
+    expect(merged.code, merged.stderr).toBe(0);
+    expect(readdirSync(join(project, 'merged'))).toContain('report.json');
+    const faults = await npx(['mock', '--list-faults']);
+    expect(faults.code, faults.stderr).toBe(0);
+    expect(faults.stdout).toMatch(/^token-\S+ +TOKEN-\d\d /m);
+    expect(snapshot(installed)).toEqual(before);
+  });
+});
