@@ -8,6 +8,7 @@ export default tseslint.config(
       'node_modules/',
       'conformance-report/',
       'coverage/',
+      'dist/',
       'src/types/resources.generated.ts',
       'src/validation/validators.generated.cjs',
     ],

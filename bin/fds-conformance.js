@@ -1,18 +1,27 @@
 #!/usr/bin/env node
-// The CLI is written in TypeScript; tsx compiles it on load so a fresh clone needs no build step.
-import { register } from 'tsx/esm/api';
+import { existsSync } from 'node:fs';
 
-const [command] = process.argv.slice(2);
-if (command === undefined || command === 'run' || command.startsWith('-')) {
-  // vitest's hundreds of modules are plain JavaScript: loaded before tsx's hooks are in place, they skip
-  // the hooks' per-module round trip, which otherwise triples their load time (about a second).
-  await Promise.all(['vitest/node', 'undici', 'ajv/dist/2020.js'].map((name) => import(name)));
-}
 // Output piped into a reader that stops early (`| head`) ends the command quietly, not with a stack trace.
 process.stdout.on('error', (error) => {
   if (error.code === 'EPIPE') process.exit(process.exitCode ?? 0);
   throw error;
 });
-register();
-const { main } = await import('../src/cli/main.ts');
+
+// A git checkout runs its TypeScript through tsx, so it needs no build step and never runs a stale build;
+// the published package, which ships no TypeScript, runs the JavaScript compiled at prepack (dist/).
+const checkout = existsSync(new URL('../src/cli/main.ts', import.meta.url));
+let main;
+if (!checkout) {
+  ({ main } = await import('../dist/src/cli/main.js'));
+} else {
+  const [command] = process.argv.slice(2);
+  if (command === undefined || command === 'run' || command.startsWith('-')) {
+    // vitest's hundreds of modules are plain JavaScript: loaded before tsx's hooks are in place, they skip
+    // the hooks' per-module round trip, which otherwise triples their load time (about a second).
+    await Promise.all(['vitest/node', 'undici', 'ajv/dist/2020.js'].map((name) => import(name)));
+  }
+  const { register } = await import('tsx/esm/api');
+  register();
+  ({ main } = await import('../src/cli/main.ts'));
+}
 process.exitCode = await main(process.argv.slice(2));

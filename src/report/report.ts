@@ -2,7 +2,10 @@ import { createRequire } from 'node:module';
 import type { CheckResult, RequirementResult } from './model.ts';
 import { requirementResults } from './model.ts';
 
-const { version } = createRequire(import.meta.url)('../../package.json') as { version: string };
+// package.json is ../../ from src/report/, ../../../ from the compiled dist/src/report/.
+const { version } = createRequire(import.meta.url)(
+  import.meta.url.endsWith('.ts') ? '../../package.json' : '../../../package.json',
+) as { version: string };
 
 /** `report.json` exactly as DESIGN.md (Report) fixes it; md, html and baselines are views of it. */
 export interface Report {

@@ -36,7 +36,10 @@ export interface SuiteRun {
   errors: string[];
 }
 
-const checkFiles = (group: string) => `suites/${group}/**/*.check.ts`;
+/** The suites' extension: `.ts` run through tsx in a checkout, `.js` in the build compiled to dist/. */
+export const sourceExtension = import.meta.url.endsWith('.ts') ? '.ts' : '.js';
+
+const checkFiles = (group: string) => `suites/${group}/**/*.check${sourceExtension}`;
 
 /** The group whose check files share their snapshot walks, so they run together in one worker. */
 const walkingGroup = 'affordability';

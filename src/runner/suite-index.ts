@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { suiteGroups } from './run-suites.ts';
+import { sourceExtension, suiteGroups } from './run-suites.ts';
 
 const suitesDir = fileURLToPath(new URL('../../suites/', import.meta.url));
 
@@ -11,7 +11,7 @@ export function requirementIdsByFile(): Map<string, Set<string>> {
     let files: string[] = [];
     try {
       files = readdirSync(suitesDir + group, { recursive: true, encoding: 'utf8' }).filter((f) =>
-        f.endsWith('.check.ts'),
+        f.endsWith(`.check${sourceExtension}`),
       );
     } catch {
       // a group without a folder names nothing

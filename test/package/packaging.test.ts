@@ -84,16 +84,19 @@ describe('the packed package, installed in a blank project', { timeout: 240_000 
     mock?.kill();
   });
 
-  it('ships what a run needs and nothing it does not', () => {
-    for (const folder of ['bin/', 'src/', 'suites/', 'schemas/', 'mock/', 'fixtures/', 'reporters/'])
+  it('ships what a run needs, compiled, and nothing it does not', () => {
+    const needed = ['bin/', 'src/', 'suites/', 'schemas/', 'mock/', 'fixtures/world/', 'reporters/'];
+    for (const folder of needed)
       expect(
-        packedFiles.some((path) => path.startsWith(folder)),
+        packedFiles.some((path) => path.startsWith(folder === 'bin/' ? folder : `dist/${folder}`)),
         folder,
       ).toBe(true);
+    expect(packedFiles).toContain('dist/src/requirements/catalogue.json');
     const unwanted = packedFiles.filter(
       (path) =>
-        /^(test|bench|scripts|examples|\.ci|conformance-report)\//.test(path) ||
-        /\.test\.ts$|\.tgz$|(^|\/)\.DS_Store$/.test(path),
+        !/^(bin\/|dist\/|package\.json$|README\.md$|LICENSE)/.test(path) ||
+        /\.test\.|\.tgz$/.test(path) ||
+        (path.endsWith('.ts') && !path.endsWith('.d.ts')),
     );
     expect(unwanted).toEqual([]);
   });
@@ -127,6 +130,28 @@ describe('the packed package, installed in a blank project', { timeout: 240_000 
     ]);
     expect(result.code, result.stderr).toBe(0);
     expect(readdirSync(join(project, 'against-mock')).sort()).toEqual(reportFiles);
+    expect(snapshot(installed)).toEqual(before);
+  });
+
+  it('runs the suites under the project’s own vitest configuration and writes the same report files', async () => {
+    writeFileSync(
+      join(project, 'vitest.conformance.config.mjs'),
+      [
+        "import { defineConfig } from 'vitest/config';",
+        "import { conformanceConfig } from 'fds-conformance/vitest';",
+        'export default defineConfig({',
+        "  test: conformanceConfig(['--profile', 'fds-profile.json', '--only', 'token,institutions', '--out', 'own-vitest']),",
+        '});',
+      ].join('\n'),
+    );
+    const result = await run(
+      'npx',
+      ['--no-install', 'vitest', 'run', '--config', 'vitest.conformance.config.mjs'],
+      project,
+    );
+    expect(result.code, result.stdout + result.stderr).toBe(0);
+    expect(result.stdout).toMatch(/^ {2}institutions +\d+ passed, 0 failed/m);
+    expect(readdirSync(join(project, 'own-vitest')).sort()).toEqual(reportFiles);
     expect(snapshot(installed)).toEqual(before);
   });
 

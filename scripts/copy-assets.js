@@ -1,0 +1,6 @@
+// prepack: the files the compiled code reads beside it, into dist/ (its package root: ../.. from dist/src/runner).
+import { cpSync } from 'node:fs';
+
+cpSync('src', 'dist/src', { recursive: true, filter: (path) => !path.endsWith('.ts') });
+cpSync('schemas', 'dist/schemas', { recursive: true });
+cpSync('fixtures/world', 'dist/fixtures/world', { recursive: true });
