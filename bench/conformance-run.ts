@@ -50,10 +50,10 @@ function descendants(pid: number): number[] {
 }
 
 /** Runs a command to its end, timing it and sampling its peak memory (VmHWM) every 50 ms. */
-export function timedCommand(args: string[], env: NodeJS.ProcessEnv = {}): Promise<CommandRun> {
+export function timedCommand(args: string[], env: NodeJS.ProcessEnv = {}, cwd = root): Promise<CommandRun> {
   return new Promise((resolve) => {
     const started = performance.now();
-    const child = spawn(process.execPath, args, { cwd: root, env: { ...process.env, ...env } });
+    const child = spawn(process.execPath, args, { cwd, env: { ...process.env, ...env } });
     const pid = child.pid ?? 0;
     let stdout = '';
     let peakKb = 0;

@@ -2,6 +2,7 @@ import { cpus } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { fullRuns, largeSnapshot, timedCommand, type CommandRun } from './conformance-run.ts';
+import { installedStart } from './installed-start.ts';
 import { bareEndpoint, formatThroughput, institutionsTarget, mockThroughput } from './mock-throughput.ts';
 
 /** `npm run bench`: every speed target the issues name, measured one after the other. */
@@ -82,3 +83,22 @@ const matrix = await timedCommand([
 const rate = /detection rate: .*/.exec(matrix.stdout)?.[0] ?? 'detection rate: not printed';
 console.log(`  ${matrix.seconds.toFixed(0)} s wall, exit ${matrix.exitCode}; ${rate}`);
 console.log(`target ≤ 180 s: ${verdict(matrix.seconds <= 180 && matrix.exitCode === 0)}`);
+
+await settle();
+console.log(
+  '\n5. start-up of the installed package (npm pack, npm install -D in a blank project, compiled at prepack)',
+);
+const start = await installedStart();
+const seconds = (runs: CommandRun[]) => runs.map((run) => run.seconds.toFixed(2)).join(', ');
+console.log(
+  `  install: node_modules ${start.nodeModulesMb.toFixed(1)} MB, the package ${start.packageMb.toFixed(1)} MB`,
+);
+console.log(
+  `  full run against the embedded mock: first after install ${start.firstRun.seconds.toFixed(2)} s, later ${seconds(start.laterRuns)} s`,
+);
+console.log(
+  `  \`requirements\`: first after install ${start.firstRequirements.seconds.toFixed(2)} s, later ${seconds(start.laterRequirements)} s; ` +
+    `from a checkout through tsx (first with an empty compile cache) ${seconds(start.checkoutRequirements)} s`,
+);
+const exits = [start.firstRun, ...start.laterRuns, start.firstRequirements, ...start.laterRequirements];
+console.log(`every command exited 0: ${verdict(exits.every((run) => run.exitCode === 0))}`);
