@@ -3,6 +3,7 @@ import { curlOf, evidenceOf, type Exchange } from '../client/exchange.ts';
 import { RequestRefused } from '../client/http-client.ts';
 import type { RunSettings } from '../profile/profile.ts';
 import { requirementById } from '../requirements/catalogue.ts';
+import type { RequirementId } from '../requirements/requirement-ids.generated.ts';
 import { Finding } from './findings.ts';
 import { PropertyFailure } from './property.ts';
 import { api, checkExchanges, runSettings } from './run-context.ts';
@@ -91,7 +92,7 @@ export interface CheckOptions {
  */
 export function check(
   title: string,
-  requirements: string[],
+  requirements: readonly RequirementId[],
   body: () => Promise<void>,
   options: CheckOptions = {},
 ): void {
@@ -100,7 +101,7 @@ export function check(
   }
   const needs: Need[] = ['apiKey', ...(options.needs ?? [])];
   test(`${title} [${requirements.join(', ')}]`, { timeout: options.timeoutMs ?? 30_000 }, async (context) => {
-    context.task.meta.requirements = requirements;
+    context.task.meta.requirements = [...requirements];
     const settings = runSettings();
     const reason = needs.map((need) => needReasons[need](settings)).find((r) => r !== undefined);
     if (reason) {

@@ -1,4 +1,5 @@
 import { check } from '../../src/checks/check.ts';
+import type { RequirementId } from '../../src/requirements/requirement-ids.generated.ts';
 import {
   expectNoFlaw,
   expectTransactionsSeen,
@@ -13,7 +14,7 @@ import {
  */
 const needs = walkCheckOptions;
 
-function orderCheck(title: string, requirement: string, expectation: string): void {
+function orderCheck(title: string, requirement: RequirementId, expectation: string): void {
   check(
     title,
     [requirement],

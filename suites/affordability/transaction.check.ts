@@ -1,4 +1,5 @@
 import { check } from '../../src/checks/check.ts';
+import type { RequirementId } from '../../src/requirements/requirement-ids.generated.ts';
 import { expectNoFlaw, expectTransactionsSeen, snapshotWalk, walkCheckOptions } from './snapshot.ts';
 
 /**
@@ -7,7 +8,7 @@ import { expectNoFlaw, expectTransactionsSeen, snapshotWalk, walkCheckOptions } 
  */
 const needs = walkCheckOptions;
 
-function fieldCheck(title: string, requirement: string, expectation: string): void {
+function fieldCheck(title: string, requirement: RequirementId, expectation: string): void {
   check(
     title,
     [requirement],

@@ -1,4 +1,5 @@
 import type { Exchange } from '../../src/client/exchange.ts';
+import type { RequirementId } from '../../src/requirements/requirement-ids.generated.ts';
 import type { RequestOptions } from '../../src/client/http-client.ts';
 import { check, NotExercised, type Need } from '../../src/checks/check.ts';
 import { describeAnswer, describeRequest, Finding } from '../../src/checks/findings.ts';
@@ -175,7 +176,7 @@ function met(needs: Need[], settings: RunSettings): boolean {
 
 type Probe = 'none' | 'garbage' | 'basic';
 
-const probes: { probe: Probe; id: string; what: string; authorization: () => string | undefined }[] = [
+const probes: { probe: Probe; id: RequirementId; what: string; authorization: () => string | undefined }[] = [
   { probe: 'none', id: 'AUTH-05', what: 'no Authorization header', authorization: () => undefined },
   {
     probe: 'garbage',

@@ -1,4 +1,5 @@
 import type { Exchange } from '../../src/client/exchange.ts';
+import type { RequirementId } from '../../src/requirements/requirement-ids.generated.ts';
 import fc from 'fast-check';
 import { scopeCaseVariant, unsupportedScope } from '../../src/checks/arbitraries/token.ts';
 import { check, NotExercised } from '../../src/checks/check.ts';
@@ -223,7 +224,7 @@ async function everyTokenAnswer(): Promise<Exchange[]> {
   return tokenExchangesSeen().filter((exchange) => exchange.response !== undefined);
 }
 
-function observedRow(id: string, status: number, code: string, condition: string): void {
+function observedRow(id: RequirementId, status: number, code: string, condition: string): void {
   check(
     `Any ${status} from POST /token carries code ${code} (${condition}; judged when seen)`,
     [id],
