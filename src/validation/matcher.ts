@@ -3,7 +3,8 @@ import { formatViolations, resourceValidator } from './validator.ts';
 
 /**
  * `expect(body).toMatchResource('enrich')`: the body is valid against that resource's schema.
- * Loaded as a vitest setup file by the project's tests and by the conformance suites.
+ * Loaded as a vitest setup file (`setupFiles` in vitest.config.ts) by the project's own tests only; the
+ * conformance suites (suites/) do not load it and the CLI's vitest configuration does not name it.
  */
 expect.extend({
   toMatchResource(received: unknown, resource: string) {
