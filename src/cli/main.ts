@@ -22,7 +22,7 @@ const usage = `usage:
                        [--base-path /P] [--fault NAME]... [--list-faults]
   fds-conformance merge-reports DIR... [--out DIR] [--strict] [--baseline FILE]
   fds-conformance validate <resource> <file.json>
-  fds-conformance requirements [--format md|json]`;
+  fds-conformance requirements [--format md|json] [--trace ID]`;
 
 /** node:util parseArgs reports unknown or malformed flags with these codes; they are the user's mistakes. */
 const parseArgsErrorCodes = new Set([

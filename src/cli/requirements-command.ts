@@ -36,14 +36,25 @@ export function catalogueMarkdown(): string {
 }
 
 /**
- * `requirements [--format md|json]`: the catalogue and the ambiguity register, for people (md, the
- * default) or tools (json).
+ * `requirements [--format md|json] [--trace ID]`: the catalogue and the ambiguity register, for people (md,
+ * the default) or tools (json); with `--trace`, one requirement followed through the project: its spec
+ * text, notes and readings, the checks that exercise it, the faults that violate it and its schemas.
  */
-export function requirementsCommand(args: string[], out: (line: string) => void): number {
-  const { values } = parseArgs({ args, options: { format: { type: 'string', default: 'md' } } });
+export async function requirementsCommand(args: string[], out: (line: string) => void): Promise<number> {
+  const { values } = parseArgs({
+    args,
+    options: { format: { type: 'string', default: 'md' }, trace: { type: 'string' } },
+  });
   const format = values.format;
   if (!formats.includes(format as (typeof formats)[number])) {
     throw new UsageError(`--format must be one of ${formats.join(', ')}, got "${format}"`);
+  }
+  if (values.trace !== undefined) {
+    const { traceMarkdown, traceRequirement } = await import('../requirements/trace.ts');
+    const trace = await traceRequirement(values.trace);
+    if (!trace) throw new UsageError(`--trace: no requirement "${values.trace}" in the catalogue`);
+    out(format === 'json' ? JSON.stringify(trace, null, 2) : traceMarkdown(trace));
+    return exitCodes.ok;
   }
   out(format === 'json' ? JSON.stringify({ ...catalogue, ambiguities }, null, 2) : catalogueMarkdown());
   return exitCodes.ok;

@@ -27,6 +27,36 @@ describe('fds-conformance requirements', () => {
     expect(parsed.ambiguities.find((entry) => entry.id === 'AMB-GEN-08')?.readings).toHaveLength(2);
   });
 
+  it(
+    'traces one requirement to its spec text, checks, faults and schemas with --trace',
+    { timeout: 30_000 },
+    async () => {
+      const result = await runCli(['requirements', '--trace', 'AFFORD-04']);
+      expect(result.code).toBe(0);
+      expect(result.stdout).toMatch(/^# AFFORD-04 \(MUST, affordability\)/);
+      expect(result.stdout).toContain('> Affordability list envelope:');
+      expect(result.stdout).toMatch(
+        /^- suites\/affordability\/paging\.check\.ts:\d+: When more transactions remain/m,
+      );
+      expect(result.stdout).toMatch(
+        /^- affordability-next-missing: .*declared at mock\/faults\/affordability\.ts:\d+; enacted at mock\/routes\/affordability\.ts:\d+/m,
+      );
+      const json = await runCli(['requirements', '--trace', 'JOBS-05', '--format', 'json']);
+      expect(json.code).toBe(0);
+      const trace = JSON.parse(json.stdout) as {
+        faults: { name: string }[];
+        schemas: { schema: string; pointers: string[] }[];
+      };
+      expect(trace.faults.map((fault) => fault.name)).toContain('job-created-epoch');
+      expect(trace.schemas).toContainEqual(
+        expect.objectContaining({ schema: 'schemas/job.schema.json', pointers: ['/created', '/updated'] }),
+      );
+      const unknown = await runCli(['requirements', '--trace', 'NOPE-01']);
+      expect(unknown.code).toBe(2);
+      expect(unknown.stderr.trim().split('\n')).toHaveLength(1);
+    },
+  );
+
   it('refuses an unknown format in one line with exit 2', async () => {
     const result = await runCli(['requirements', '--format', 'yaml']);
     expect(result.code).toBe(2);
