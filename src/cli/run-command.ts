@@ -61,7 +61,7 @@ export async function runCommand(
       out(`  baseline entries now passing: ${verdict.nowPassing.join(', ')}`);
     out(`${report.summary.verdict}; reports in ${config.out}/`);
     const count = (state: string) => outcome.checks.filter((c) => c.state === state).length;
-    out(`${count('passed')} passed, ${count('failed')} failed, ${count('not-exercised')} skipped`);
+    out(`${count('passed')} passed, ${count('failed')} failed, ${count('not-exercised')} not exercised`);
     const conforms = report.summary.verdict === 'conformant' && outcome.errors.length === 0;
     return conforms ? exitCodes.ok : exitCodes.failed;
   } finally {

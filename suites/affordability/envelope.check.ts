@@ -19,7 +19,7 @@ import {
   snapshotWalks,
   transactionsPath,
   walkCheckOptions,
-} from './snapshot.ts';
+} from './support.ts';
 
 const needs = walkCheckOptions;
 

@@ -14,11 +14,11 @@ import {
   snapshotWalk,
   transactionsPath,
   walkCheckOptions,
-} from './snapshot.ts';
+} from './support.ts';
 
 /**
  * Spec: `filter` (property `transaction.class`). The expression shape is not shown for this endpoint:
- * the forms of snapshot.ts are tried in turn and the first the target answers with 200 is judged, since
+ * the forms of support.ts are tried in turn and the first the target answers with 200 is judged, since
  * a filter accepted must be applied; when every form is refused, nothing is judged.
  */
 const needs = walkCheckOptions;

@@ -18,7 +18,7 @@ import {
   transactionsPath,
   walkCheckOptions,
   type WalkName,
-} from './snapshot.ts';
+} from './support.ts';
 
 const needs = walkCheckOptions;
 const fileWalks: WalkName[] = ['default', 'limit1', 'odd', 'limit500', 'limit501'];

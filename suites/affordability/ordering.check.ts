@@ -6,7 +6,7 @@ import {
   orderedWalks,
   snapshotWalks,
   walkCheckOptions,
-} from './snapshot.ts';
+} from './support.ts';
 
 /**
  * Spec: "Ordering: by account, then posted date descending, pending transactions first." Checked over

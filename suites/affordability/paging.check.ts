@@ -23,7 +23,7 @@ import {
   walkCheckOptions,
   type WalkName,
   walkSpecs,
-} from './snapshot.ts';
+} from './support.ts';
 
 const needs = walkCheckOptions;
 

@@ -1,6 +1,6 @@
 import { check } from '../../src/checks/check.ts';
 import type { RequirementId } from '../../src/requirements/requirement-ids.generated.ts';
-import { expectNoFlaw, expectTransactionsSeen, snapshotWalk, walkCheckOptions } from './snapshot.ts';
+import { expectNoFlaw, expectTransactionsSeen, snapshotWalk, walkCheckOptions } from './support.ts';
 
 /**
  * Field-level requirements of the affordability transaction (spec: Affordability transaction), each over

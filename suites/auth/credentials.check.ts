@@ -8,7 +8,7 @@ import {
   sendTokenRequest,
   tokenRefusals,
   tokens,
-} from '../token/token-requests.ts';
+} from '../token/support.ts';
 
 /** The credentials of the interface (spec: Authentication, steps 2 to 4). */
 

@@ -11,7 +11,7 @@ import {
   expectAccepted,
   expectRefusal,
   garbageCredential,
-} from '../token/token-requests.ts';
+} from '../token/support.ts';
 
 /**
  * Every endpoint but the token endpoint requires the bearer header (spec: Endpoints; Authentication):

@@ -11,7 +11,7 @@ import {
   invalidTokenRequests,
   looksLikeErrorList,
   tokenRefusals,
-} from '../token/token-requests.ts';
+} from '../token/support.ts';
 
 /**
  * The error list (spec: Resources > Error list, Error object; Errors), judged on refusals the suite

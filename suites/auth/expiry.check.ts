@@ -2,7 +2,7 @@ import type { Exchange } from '../../src/client/exchange.ts';
 import { check } from '../../src/checks/check.ts';
 import { describeAnswer, Finding } from '../../src/checks/findings.ts';
 import { api, perRunValue, runSettings } from '../../src/checks/run-context.ts';
-import { expectAccepted, expectRefusal, tokens } from '../token/token-requests.ts';
+import { expectAccepted, expectRefusal, tokens } from '../token/support.ts';
 
 /**
  * Token expiry end to end (spec: Token response, expires_in; Authentication, step 5), with the profile's

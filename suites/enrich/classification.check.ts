@@ -2,14 +2,7 @@ import { check } from '../../src/checks/check.ts';
 import { expectStatus, expectThat } from '../../src/checks/findings.ts';
 import { expectResource } from '../../src/checks/resource.ts';
 import { preview } from '../../src/validation/validator.ts';
-import {
-  anyQuery,
-  enrichResult,
-  expectEach,
-  fixtureQueries,
-  getEnrich,
-  judgeable,
-} from './enrich-request.ts';
+import { anyQuery, enrichResult, expectEach, fixtureQueries, getEnrich, judgeable } from './support.ts';
 
 // Spec: Endpoints > GET {base_url}/enrich — "`accountType` and `amount` are both needed for transaction
 // classification; when they are not provided the query is treated as a payment transaction and

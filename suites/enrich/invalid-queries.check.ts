@@ -1,7 +1,7 @@
 import { check } from '../../src/checks/check.ts';
 import { expectErrorList } from '../../src/checks/error-list.ts';
 import { expectStatus } from '../../src/checks/findings.ts';
-import { expectEach, getEnrich, type EnrichParameters } from './enrich-request.ts';
+import { expectEach, getEnrich, type EnrichParameters } from './support.ts';
 
 // Spec: Endpoints > GET {base_url}/enrich — "Invalid parameters return an error list (400)"; Errors —
 // "Enrich: invalid parameter values return 400 with code `parameter-not-valid` and `source.parameter`

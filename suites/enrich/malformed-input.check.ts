@@ -3,7 +3,7 @@ import { expectResource } from '../../src/checks/resource.ts';
 import { api } from '../../src/checks/run-context.ts';
 import type { Exchange } from '../../src/client/exchange.ts';
 import { expectRefused } from '../connections/support.ts';
-import { enrichFixture, expectEach, getEnrich } from './enrich-request.ts';
+import { enrichFixture, expectEach, getEnrich } from './support.ts';
 
 // Spec: Endpoints > GET {base_url}/enrich — "always 200 with an enrich result when inputs are valid. […]
 // Invalid parameters return an error list (400)"; Errors — "An error response has a valid HTTP status and

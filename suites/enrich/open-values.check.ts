@@ -3,7 +3,7 @@ import { expectErrorList } from '../../src/checks/error-list.ts';
 import { Finding } from '../../src/checks/findings.ts';
 import { expectResource } from '../../src/checks/resource.ts';
 import type { Exchange } from '../../src/client/exchange.ts';
-import { expectEach, getEnrich, type EnrichParameters } from './enrich-request.ts';
+import { expectEach, getEnrich, type EnrichParameters } from './support.ts';
 
 // Spec: Errors — "Enrich: invalid parameter values return 400 with code `parameter-not-valid` and
 // `source.parameter` naming the parameter"; GET {base_url}/enrich — "always 200 with an enrich result when

@@ -11,7 +11,7 @@ import {
   invalidParameter,
   optionalParameters,
 } from '../../src/checks/arbitraries/enrich.ts';
-import { anyQuery, fixtureQueries, getEnrich } from './enrich-request.ts';
+import { anyQuery, fixtureQueries, getEnrich } from './support.ts';
 
 // Spec: Endpoints > GET {base_url}/enrich — "Response: always 200 with an enrich result when inputs are
 // valid. […] Invalid parameters return an error list (400)"; Errors — "invalid parameter values return

@@ -14,7 +14,7 @@ import {
   judgeable,
   nothingToJudge,
   sampleResults,
-} from './enrich-request.ts';
+} from './support.ts';
 
 // Spec: Resources and their fields > Enrich result (with Merchant, Location, Category and Links). Field
 // checks judge every result the suite can get (the profile's matching and no-match queries and a

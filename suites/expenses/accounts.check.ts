@@ -13,7 +13,7 @@ import {
   isClientError,
   linkedAccount,
   userAccounts,
-} from './expenses.ts';
+} from './support.ts';
 
 check(
   "An accounts selection answered 200 is applied: the expenses resource's links.accounts refers to those accounts only",

@@ -12,7 +12,7 @@ import {
   expensesPath,
   isClientError,
   postRawExpenses,
-} from './expenses.ts';
+} from './support.ts';
 
 check(
   'POST /users/{user.id}/expenses with an empty JSON object answers 200 with the expenses resource',

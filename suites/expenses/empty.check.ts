@@ -8,7 +8,7 @@ import {
   expensesBody,
   isClientError,
   summaryBlocks,
-} from './expenses.ts';
+} from './support.ts';
 
 /**
  * The expenses resource in its empty state (spec: Expenses resource): a range years before any account

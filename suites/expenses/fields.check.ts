@@ -1,6 +1,6 @@
 import { check } from '../../src/checks/check.ts';
 import { expectThat } from '../../src/checks/findings.ts';
-import { defaultExpenses, expectExpensesFields, expensesBody, summaryBlocks } from './expenses.ts';
+import { defaultExpenses, expectExpensesFields, expensesBody, summaryBlocks } from './support.ts';
 
 // Field-level shape (spec: Resources and their fields > Expenses resource) of the fixture user's summary
 // over the default range, the months a profile's fixture user has transactions in. Each check counts the

@@ -18,7 +18,7 @@ import {
   isClientError,
   summaryBlocks,
   type TimedExchange,
-} from './expenses.ts';
+} from './support.ts';
 
 /** Most the server's clock (its Date header) may differ from ours and still name the current month. */
 const clockSkewMs = 24 * 60 * 60 * 1000;

@@ -1,5 +1,5 @@
 import { check } from '../../src/checks/check.ts';
-import { expectEveryInstitution } from './institutions.ts';
+import { expectEveryInstitution } from './support.ts';
 
 // Field-level shape (spec: Resources and their fields > Institution), over every institution of the
 // catalogue and the single retrieval. Fields the schema does not require are typed when present.

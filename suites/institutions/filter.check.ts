@@ -15,13 +15,7 @@ import {
 } from '../../src/checks/findings.ts';
 import type { Exchange } from '../../src/client/exchange.ts';
 import { expectRefused } from '../connections/support.ts';
-import {
-  catalogue,
-  expectAcceptedForm,
-  filterForm,
-  institutionList,
-  type Institution,
-} from './institutions.ts';
+import { catalogue, expectAcceptedForm, filterForm, institutionList, type Institution } from './support.ts';
 
 // Spec: Endpoints > GET {base_url}/institutions — "Query: `filter` (optional) on properties `country`,
 // `tier`, `serviceType`, `institutionType`, `stage`; only `eq` and `ne` are supported." The property is

@@ -4,7 +4,7 @@ import { expectResource, violationsOf } from '../../src/checks/resource.ts';
 import { formatViolations } from '../../src/validation/validator.ts';
 import { valuesSeen } from '../../src/checks/filter-algebra.ts';
 import type { Exchange } from '../../src/client/exchange.ts';
-import { catalogue, filterForm, institutionList } from './institutions.ts';
+import { catalogue, filterForm, institutionList } from './support.ts';
 
 check('GET /institutions answers 200 with the institution list envelope', ['INST-01'], async () => {
   const exchange = await institutionList();

@@ -3,7 +3,7 @@ import { expectErrorList } from '../../src/checks/error-list.ts';
 import { expectStatus, expectThat } from '../../src/checks/findings.ts';
 import { expectRefused, invalidIds } from '../connections/support.ts';
 import { expectResource } from '../../src/checks/resource.ts';
-import { catalogue, institution, subjectId, unknownInstitutionId } from './institutions.ts';
+import { catalogue, institution, subjectId, unknownInstitutionId } from './support.ts';
 
 /**
  * Fields that describe an institution rather than its moment-to-moment state: the single retrieval must

@@ -18,7 +18,7 @@ import {
   truncatedJson,
   unnamedScope,
   watchTokenEndpoint,
-} from './token-requests.ts';
+} from './support.ts';
 
 /** The token error table (spec: Errors; Versioning), row by row, as far as a client can provoke it. */
 

@@ -3,7 +3,7 @@ import { check, NotExercised } from '../../src/checks/check.ts';
 import { describeAnswer, expectStatus, expectThat } from '../../src/checks/findings.ts';
 import { expectResource } from '../../src/checks/resource.ts';
 import { runSettings } from '../../src/checks/run-context.ts';
-import { issuedTokens, tokens } from './token-requests.ts';
+import { issuedTokens, tokens } from './support.ts';
 
 /** POST /token answers (spec: Endpoints > POST {base_url}/token, Token response, Versioning). */
 

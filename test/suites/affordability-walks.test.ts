@@ -3,7 +3,7 @@ import { NotExercised } from '../../src/checks/check.ts';
 import { Finding } from '../../src/checks/findings.ts';
 import { walkPages, type PageSource } from '../../src/checks/paging.ts';
 import type { Exchange } from '../../src/client/exchange.ts';
-import { expectCompleted, Flaws, type SnapshotWalk } from '../../suites/affordability/snapshot.ts';
+import { expectCompleted, Flaws, type SnapshotWalk } from '../../suites/affordability/support.ts';
 
 /** A list that never ends: each page holds `size` transactions, `fresh` of them never seen before. */
 function endlessList(size: number, fresh: number): PageSource {
