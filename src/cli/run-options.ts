@@ -4,7 +4,7 @@ import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { checkBaseUrl, loadProfileFile, type ProfileFile } from '../profile/load-profile.ts';
 import { profileDefaults, type Profile, type RunSettings } from '../profile/profile.ts';
-import { suiteGroups } from '../runner/run-suites.ts';
+import { suiteGroups } from '../requirements/groups.ts';
 import { UsageError } from './usage-error.ts';
 
 /** Everything `run` needs, resolved with the precedence flag > environment > profile file > default. */

@@ -2,7 +2,8 @@ import type { InlineConfig } from 'vitest/node';
 import { conformanceReporters } from '../../reporters/index.ts';
 import { parseRunOptions, runSettingsOf } from '../cli/run-options.ts';
 import { UsageError } from '../cli/usage-error.ts';
-import { suiteConfig, suiteGroups } from './run-suites.ts';
+import { suiteGroups } from '../requirements/groups.ts';
+import { suiteConfig } from './run-suites.ts';
 
 /**
  * The suites under a project's own vitest configuration (`fds-conformance/vitest`): the same run as the

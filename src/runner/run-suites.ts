@@ -6,19 +6,7 @@ import type { CheckResult } from '../report/model.ts';
 import { CheckCollector } from '../../reporters/check-collector.ts';
 import { packageRoot as root } from './package-root.ts';
 import { walkingPool } from './walking-pool.ts';
-
-/** The endpoint groups of suites/, the CLI's `--only` names (DESIGN.md, CLI). */
-export const suiteGroups = [
-  'token',
-  'auth',
-  'enrich',
-  'users',
-  'connections',
-  'jobs',
-  'institutions',
-  'expenses',
-  'affordability',
-] as const;
+import { suiteGroups } from '../requirements/groups.ts';
 
 export interface SuiteRunOptions {
   settings: RunSettings;

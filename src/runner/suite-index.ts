@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { sourceExtension, suiteGroups } from './run-suites.ts';
+import { suiteGroups } from '../requirements/groups.ts';
+import { sourceExtension } from './run-suites.ts';
 
 const suitesDir = fileURLToPath(new URL('../../suites/', import.meta.url));
 
