@@ -75,7 +75,7 @@ export interface MockVariants {
   connections?: ConnectionsVariants;
   /** Readings of jobs (src/requirements/ambiguities/jobs.json). */
   jobs?: JobsVariants;
-  /** Readings of the institution catalogue (src/requirements/ambiguities/institutions.json). */
+  /** Readings of the institution list (src/requirements/ambiguities/institutions.json). */
   institutions?: InstitutionsVariants;
   /** Readings of GET /enrich (src/requirements/ambiguities/enrich.json). */
   enrich?: EnrichVariants;
@@ -136,7 +136,7 @@ export interface JobsVariants {
   extraStep?: 'retrieve-meta';
 }
 
-/** How the institution catalogue may legitimately behave where the spec leaves room (spec: GET /institutions). */
+/** How the institution list may legitimately behave where the spec leaves room (spec: GET /institutions). */
 export interface InstitutionsVariants {
   /**
    * Filter properties written with the resource's prefix (`institution.country`): refused when bare
@@ -146,7 +146,7 @@ export interface InstitutionsVariants {
   filterProperty?: 'prefixed' | 'either';
   /** An operator other than eq and ne is answered 200 with an empty list (it matches nothing) instead of 400. */
   unsupportedOperator?: 'matches-nothing';
-  /** totalCount is the size of the whole catalogue even when a filter narrows data. */
+  /** totalCount is the number of all institutions even when a filter narrows data. */
   totalCount?: 'catalogue';
   /** Filter values are compared ignoring letter case (`country.eq('au')` is AU): equality is not defined. */
   valueCase?: 'insensitive';

@@ -4,3 +4,4 @@ import { cpSync } from 'node:fs';
 cpSync('src', 'dist/src', { recursive: true, filter: (path) => !path.endsWith('.ts') });
 cpSync('schemas', 'dist/schemas', { recursive: true });
 cpSync('fixtures/world', 'dist/fixtures/world', { recursive: true });
+cpSync('mock/world/data', 'dist/mock/world/data', { recursive: true });

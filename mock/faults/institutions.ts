@@ -1,5 +1,5 @@
 /**
- * Faults of the institution catalogue (spec: institution endpoints, Institution), each breaking one INST
+ * Faults of the institution list (spec: institution endpoints, Institution), each breaking one INST
  * requirement: the list and its filter, retrieval by id, and the institution's shape. Faults exist so
  * the suite can prove its worth: run against the mock with one in force, the suite must fail the check
  * of that requirement, or it has a gap.
@@ -91,7 +91,7 @@ export const institutionFaults: Fault[] = [
   {
     name: 'institutions-unsupported-operator-ignored',
     requirement: 'INST-07',
-    description: 'a filter with an operator other than eq and ne is ignored: the whole catalogue is listed',
+    description: 'a filter with an operator other than eq and ne is ignored: every institution is listed',
     alter: (reply, route, context) =>
       route?.path === '/institutions' &&
       reply.status === 400 &&
@@ -109,7 +109,7 @@ export const institutionFaults: Fault[] = [
   {
     name: 'institution-retrieval-ignores-id',
     requirement: 'INST-08',
-    description: 'GET /institutions/{institution.id} answers the first institution of the catalogue',
+    description: 'GET /institutions/{institution.id} answers the first institution of the list',
     alter: onSuccess('/institutions/:institutionId', (body, context) => {
       const other = context.world.institutions.find((record) => record.id !== body.id);
       return other ? servedInstitution(other, context) : body;

@@ -26,7 +26,7 @@ function read(institution: InstitutionRecord, property: string): string | undefi
 }
 
 /**
- * The list for one filter string, serialised once: the catalogue is immutable while the mock runs, and
+ * The list for one filter string, serialised once: the institutions are immutable while the mock runs, and
  * GET /institutions is the endpoint the suite and the benchmark call most.
  */
 const listCache = new WeakMap<MockContext, Map<string, unknown>>();

@@ -2,22 +2,20 @@ import { Faker, en, en_AU } from '@faker-js/faker';
 import {
   accountProducts,
   atmOperators,
-  categories,
-  countryCodes3,
-  countryNames,
-  dialCodes,
+  categoryOf,
+  countries,
   employers,
   institutionBrands,
   merchantSeeds,
   places,
-  streets,
   type AccountType,
   type Category,
+  type Country,
   type HecClass,
   type InstitutionBrand,
   type MerchantSeed,
   type Place,
-} from './catalogue.ts';
+} from './reference-data.ts';
 import { affordabilityOrder } from './order.ts';
 import type { AffordabilityClass } from '../../src/types/resources.generated.ts';
 import type {
@@ -43,9 +41,9 @@ const now = Date.parse(worldNow);
 const day = 86_400_000;
 const [nowYear, nowMonth] = worldCurrentMonth.split('-').map(Number) as [number, number];
 
-/** The world as stored in fixtures/world/world.json. */
+/** The world as stored in fixtures/world/world.json: pretty-printed, so that a change reads as a diff. */
 export function serializeWorld(world: World): string {
-  return `${JSON.stringify(world)}\n`;
+  return `${JSON.stringify(world, null, 2)}\n`;
 }
 
 /** A world built only from the seed: the same seed gives the same world, byte for byte. */
@@ -275,7 +273,7 @@ interface Merchant {
 
 function phone(r: Random, place: Place): { local: string; international: string } {
   const { area, lead } = place.phone;
-  const dial = dialCodes[place.country];
+  const dial = countries[place.country].dialCode;
   if (place.country === 'AU') {
     const number = `${lead}${r.digits(3)} ${r.digits(4)}`;
     return { local: `(0${area}) ${number}`, international: `+${dial} ${area} ${number}` };
@@ -289,7 +287,7 @@ function phone(r: Random, place: Place): { local: string; international: string 
   return { local: `0${area} ${number}`, international: `+${dial} ${area} ${number}` };
 }
 
-function businessNumber(r: Random, country: 'AU' | 'NZ' | 'GB'): string {
+function businessNumber(r: Random, country: Country): string {
   if (country === 'AU') return abn(r);
   if (country === 'NZ') return `94${r.digits(11)}`; // NZBN
   return `0${r.digits(7)}`; // Companies House number
@@ -301,9 +299,9 @@ function buildMerchants(r: Random): Merchant[] {
       seed.suburb === undefined
         ? r.pick(places.filter((p) => p.country === seed.country))
         : places.find((p) => p.suburb === seed.suburb)!;
-    const category: Category = categories[seed.category];
+    const category = categoryOf(seed.category);
     const routeNo = String(r.int(1, 420));
-    const route = r.pick(streets[seed.country]);
+    const route = r.pick(countries[seed.country].streets);
     const region =
       seed.country === 'AU'
         ? `${place.suburb} ${place.state} ${place.postcode}`
@@ -330,7 +328,7 @@ function buildMerchants(r: Random): Merchant[] {
           suburb: place.suburb,
           state: place.state,
           country: seed.country,
-          formattedAddress: `${routeNo} ${route}, ${region}, ${countryNames[seed.country]}`,
+          formattedAddress: `${routeNo} ${route}, ${region}, ${countries[seed.country].name}`,
           geometry: { lat: (place.lat + jitter()).toFixed(6), lng: (place.lng + jitter()).toFixed(6) },
         },
         anzsic: {
@@ -529,7 +527,7 @@ function profile(
   const mobile = `0${user.mobile.slice(3)}`; // +61412345678 -> 0412345678
   const [local, domain] = user.email.split('@') as [string, string];
   const routeNo = String(r.int(1, 250));
-  const addressLine1 = `${r.chance(0.3) ? `${r.int(1, 40)}/` : ''}${routeNo} ${r.pick(streets.AU)}`;
+  const addressLine1 = `${r.chance(0.3) ? `${r.int(1, 40)}/` : ''}${routeNo} ${r.pick(countries.AU.streets)}`;
   const addressLine2 = `${home.suburb} ${home.state} ${home.postcode}`;
   const full: ProfileRecord = {
     fullName: `${user.firstName} ${middleName} ${user.lastName}`,
@@ -759,7 +757,7 @@ function history(r: Random, input: HistoryInput): TransactionRecord[] {
     const d = merchant.seed.descriptor;
     const suburb = title(merchant.place.suburb);
     const st = merchant.place.stateCode;
-    if (merchant.seed.country !== 'AU') return `${d} ${suburb} ${countryCodes3[merchant.seed.country]}`;
+    if (merchant.seed.country !== 'AU') return `${d} ${suburb} ${countries[merchant.seed.country].alpha3}`;
     if (account.class.type === 'credit-card') return r.pick([`${d} ${suburb} ${st}`, `${d} ${suburb} AU`]);
     return r.pick([
       `${d} ${merchant.store} ${suburb} ${st} AUS`,

@@ -80,7 +80,7 @@ describe.each([defaultSeed, 2, 3])('world of seed %i', async (seed) => {
     expect(worldNow.startsWith(world.currentMonth)).toBe(true);
   });
 
-  it('has an institution catalogue', () => {
+  it('has a list of institutions', () => {
     const { institutions } = world;
     expect(institutions.length).toBeGreaterThanOrEqual(40);
     expect(new Set(institutions.map((i) => i.id)).size).toBe(institutions.length);
