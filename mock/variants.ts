@@ -147,7 +147,7 @@ export interface InstitutionsVariants {
   /** An operator other than eq and ne is answered 200 with an empty list (it matches nothing) instead of 400. */
   unsupportedOperator?: 'matches-nothing';
   /** totalCount is the number of all institutions even when a filter narrows data. */
-  totalCount?: 'catalogue';
+  totalCount?: 'all-institutions';
   /** Filter values are compared ignoring letter case (`country.eq('au')` is AU): equality is not defined. */
   valueCase?: 'insensitive';
   /** A filter that is not a well-formed expression is refused 422 instead of 400: the status is not shown. */

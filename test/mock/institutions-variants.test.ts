@@ -48,11 +48,11 @@ describe('the institutions variants', () => {
     expect((varied?.body as List).data).toEqual([]);
   });
 
-  it('totalCount catalogue: a filtered list counts the whole catalogue', async () => {
+  it('totalCount all-institutions: a filtered list counts every institution', async () => {
     const total = plain.world.institutions.length;
     const [filtered] = await answers(undefined, [bare]);
     expect((filtered?.body as List).totalCount).toBeLessThan(total);
-    const [varied] = await answers({ totalCount: 'catalogue' }, [bare]);
+    const [varied] = await answers({ totalCount: 'all-institutions' }, [bare]);
     expect((varied?.body as List).totalCount).toBe(total);
     expect((varied?.body as List).data.length).toBeLessThan(total);
   });
