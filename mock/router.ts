@@ -1,4 +1,5 @@
 import type { IncomingHttpHeaders } from 'node:http';
+import type { FaultName } from './faults/index.ts';
 import type { MockState } from './state.ts';
 import type { MockOptions } from './options.ts';
 import type { World } from './world/world.ts';
@@ -30,7 +31,7 @@ export interface MockContext {
    */
   baseUrl: string;
   /** Whether a named fault is injected. */
-  fault(name: string): boolean;
+  fault(name: FaultName): boolean;
 }
 
 export interface Route {

@@ -10,7 +10,7 @@ import { onSuccess, unknownIdAnswered, mapData, type Body } from './reply-rewrit
 
 const transactionsPath = '/users/:userId/affordability/:affordabilityId/transactions';
 
-export const affordabilityFaults: Fault[] = [
+export const affordabilityFaults = [
   {
     name: 'affordability-next-missing',
     requirement: 'AFFORD-04',
@@ -274,4 +274,4 @@ export const affordabilityFaults: Fault[] = [
       })),
     ),
   },
-];
+] as const satisfies readonly Fault[];

@@ -19,7 +19,7 @@ function errorReply(status: number, code: string, parameter: string): MockReply 
   return { status, body: { type: 'list', correlationId: globalThis.crypto.randomUUID(), data: [error] } };
 }
 
-export const authFaults: Fault[] = [
+export const authFaults = [
   {
     name: 'auth-key-prefix-matched',
     requirement: 'AUTH-02',
@@ -84,4 +84,4 @@ export const authFaults: Fault[] = [
     requirement: 'AUTH-10',
     description: "POST /token hands out the key's previous token again, even once it has expired",
   },
-];
+] as const satisfies readonly Fault[];

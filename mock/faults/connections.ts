@@ -30,7 +30,7 @@ function onProfile(change: (profile: Body) => Body): Alter {
   return onGet(connectionPath, (body) => ({ ...body, profile: change(body.profile as Body) }));
 }
 
-export const connectionFaults: Fault[] = [
+export const connectionFaults = [
   {
     name: 'connections-new-user-404',
     requirement: 'CONN-03',
@@ -280,4 +280,4 @@ export const connectionFaults: Fault[] = [
           }
         : reply,
   },
-];
+] as const satisfies readonly Fault[];

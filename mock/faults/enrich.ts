@@ -7,7 +7,7 @@
 import type { Fault } from './index.ts';
 import { onSuccess, type Body } from './reply-rewrites.ts';
 
-export const enrichFaults: Fault[] = [
+export const enrichFaults = [
   {
     name: 'enrich-short-q-accepted',
     requirement: 'ENRICH-03',
@@ -266,4 +266,4 @@ export const enrichFaults: Fault[] = [
       links: { ...(body.links as Body), self: `${context.baseUrl}/enrich` },
     })),
   },
-];
+] as const satisfies readonly Fault[];

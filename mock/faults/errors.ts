@@ -18,7 +18,7 @@ function onError(change: (body: Body) => unknown, status?: number): Alter {
 /** The parameters the mock names when it cannot read a request body (mock/server.ts, readBody). */
 const bodyParameters = new Set(['body', 'Content-Type']);
 
-export const errorFaults: Fault[] = [
+export const errorFaults = [
   {
     name: 'error-invalid-body-500',
     requirement: 'ERR-11',
@@ -81,4 +81,4 @@ export const errorFaults: Fault[] = [
       mapData(body, (error) => ({ ...error, source: { parameter: [(error.source as Body).parameter] } })),
     ),
   },
-];
+] as const satisfies readonly Fault[];

@@ -29,7 +29,7 @@ function mapSummaryBlocks(body: Body, change: (entry: Body) => Body): Body {
   );
 }
 
-export const expenseFaults: Fault[] = [
+export const expenseFaults = [
   {
     name: 'expenses-to-month-previous',
     requirement: 'EXP-02',
@@ -216,4 +216,4 @@ export const expenseFaults: Fault[] = [
         : body;
     }),
   },
-];
+] as const satisfies readonly Fault[];

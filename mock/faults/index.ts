@@ -5,6 +5,7 @@
  * faults live one file per group of the spec; this file assembles them and applies them to replies.
  */
 
+import type { RequirementId } from '../../src/requirements/requirement-ids.generated.ts';
 import type { MockContext, MockReply, Route } from '../router.ts';
 import { tokenFaults } from './token.ts';
 import { authFaults } from './auth.ts';
@@ -26,14 +27,14 @@ import { affordabilityFaults } from './affordability.ts';
  */
 export interface Fault {
   name: string;
-  requirement: string;
+  requirement: RequirementId;
   description: string;
   /** Rewrites a finished reply; `route` is undefined for a path no route serves. */
   alter?: (reply: MockReply, route: Route | undefined, context: MockContext) => MockReply;
 }
 
-/** Every fault, group by group. */
-export const faults: Fault[] = [
+/** Every fault as declared, group by group: its literal names give `FaultName`. */
+const declared = [
   ...tokenFaults,
   ...authFaults,
   ...errorFaults,
@@ -44,7 +45,13 @@ export const faults: Fault[] = [
   ...institutionFaults,
   ...expenseFaults,
   ...affordabilityFaults,
-];
+] as const satisfies readonly Fault[];
+
+/** The name of a declared fault: `context.fault(name)` takes only these, so a misspelt one fails tsc. */
+export type FaultName = (typeof declared)[number]['name'];
+
+/** Every fault, group by group. */
+export const faults: readonly Fault[] = declared;
 
 const byName = new Map(faults.map((fault) => [fault.name, fault]));
 

@@ -33,7 +33,7 @@ function serverError(body: Body): Body {
   }));
 }
 
-export const institutionFaults: Fault[] = [
+export const institutionFaults = [
   {
     name: 'institutions-total-count-string',
     requirement: 'INST-02',
@@ -210,4 +210,4 @@ export const institutionFaults: Fault[] = [
     description: 'institutions carry links without self',
     alter: onInstitutions((institution) => ({ ...institution, links: {} })),
   },
-];
+] as const satisfies readonly Fault[];

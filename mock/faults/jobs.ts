@@ -13,7 +13,7 @@ function onJobSteps(change: (step: Body, index: number) => Body): Alter {
   return onSuccess('/jobs/:jobId', (body) => ({ ...body, steps: (body.steps as Body[]).map(change) }));
 }
 
-export const jobFaults: Fault[] = [
+export const jobFaults = [
   {
     name: 'job-unknown-id-served',
     requirement: 'JOBS-02',
@@ -112,4 +112,4 @@ export const jobFaults: Fault[] = [
     description: 'job steps give status as a boolean (done or not)',
     alter: onJobSteps((step) => ({ ...step, status: step.status === 'success' })),
   },
-];
+] as const satisfies readonly Fault[];

@@ -42,7 +42,7 @@ function unreadableBodyRefusal(change: Alter): Alter {
   };
 }
 
-export const tokenFaults: Fault[] = [
+export const tokenFaults = [
   {
     name: 'token-client-scope-refused',
     requirement: 'TOKEN-02',
@@ -162,4 +162,4 @@ export const tokenFaults: Fault[] = [
     description: 'invalid-request refusals of the token endpoint are 500 with code server-error',
     alter: tokenRefusalAs('invalid-request', 500, 'server-error'),
   },
-];
+] as const satisfies readonly Fault[];

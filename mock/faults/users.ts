@@ -8,7 +8,7 @@ import type { Fault } from './index.ts';
 import { errorList, MockError, notFound } from '../errors.ts';
 import { onSuccess, type Body } from './reply-rewrites.ts';
 
-export const userFaults: Fault[] = [
+export const userFaults = [
   {
     name: 'users-create-returns-200',
     requirement: 'USERS-01',
@@ -110,4 +110,4 @@ export const userFaults: Fault[] = [
     requirement: 'USERS-15',
     description: 'a user with both an email and a mobile number is refused',
   },
-];
+] as const satisfies readonly Fault[];

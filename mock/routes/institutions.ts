@@ -76,7 +76,8 @@ export const listInstitutions: Route = {
       .map((institution) => institutionResource(institution, context));
     // The fault loses the last institution a filter selects, so eq and ne together miss it.
     if (terms.length > 0 && context.fault('institutions-filter-drops-last')) data = data.slice(0, -1);
-    const totalCount = variants.totalCount === 'all-institutions' ? context.world.institutions.length : data.length;
+    const totalCount =
+      variants.totalCount === 'all-institutions' ? context.world.institutions.length : data.length;
     const body = { type: 'list', totalCount, data };
     if (cache.size < 1000) cache.set(raw ?? '', reusableBody(body));
     return { status: 200, body };

@@ -43,7 +43,7 @@ export function mustRequirementsWithoutFault(
   faults: readonly Fault[],
   exemptions: Readonly<Record<string, string>>,
 ): UncoveredRequirement[] {
-  const covered = new Set(faults.map((f) => f.requirement));
+  const covered = new Set<string>(faults.map((f) => f.requirement));
   return catalogue.requirements
     .filter((r) => r.level === 'MUST' && !covered.has(r.id))
     .map((r) => (exemptions[r.id] !== undefined ? { id: r.id, reason: exemptions[r.id] } : { id: r.id }));
