@@ -1,6 +1,7 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import { MockError } from './errors.ts';
 import type { MockContext, Route } from './router.ts';
+import { routePaths } from './routes/paths.ts';
 
 /**
  * Authentication (spec: Authentication, Errors). The token endpoint takes `Basic <API_KEY>` and the version
@@ -103,7 +104,7 @@ function authenticateBearer(route: Route, headers: IncomingHttpHeaders, context:
   if (headers.authorization === undefined && context.fault('auth-missing-accepted')) return;
   if (credential(headers, 'basic') !== undefined && context.fault('auth-basic-accepted')) return;
   // The fault forgets authentication on one route whose unknown ids still get their 404.
-  if (route.path === '/jobs/:jobId' && context.fault('auth-skipped-for-jobs')) return;
+  if (route.path === routePaths.job && context.fault('auth-skipped-for-jobs')) return;
   const token = credential(headers, 'bearer');
   if (token === undefined) {
     throw new MockError(

@@ -1,5 +1,6 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import type { FaultName } from './faults/index.ts';
+import type { RoutePath } from './routes/paths.ts';
 import type { MockState } from './state.ts';
 import type { MockOptions } from './options.ts';
 import type { World } from './world/world.ts';
@@ -36,8 +37,8 @@ export interface MockContext {
 
 export interface Route {
   method: 'GET' | 'POST';
-  /** Path pattern with `:name` segments, e.g. `/users/:userId/connections`. */
-  path: string;
+  /** Path pattern with `:name` segments, e.g. `/users/:userId/connections` (routes/paths.ts). */
+  path: RoutePath;
   /** `basic` for the token endpoint (API key), `bearer` for every other endpoint (spec: Authentication). */
   auth: 'basic' | 'bearer';
   body?: 'json' | 'form';

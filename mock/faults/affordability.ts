@@ -7,8 +7,9 @@
 
 import type { Fault } from './index.ts';
 import { onSuccess, unknownIdAnswered, mapData, type Body } from './reply-rewrites.ts';
+import { routePaths } from '../routes/paths.ts';
 
-const transactionsPath = '/users/:userId/affordability/:affordabilityId/transactions';
+const transactionsPath = routePaths.affordabilityTransactions;
 
 export const affordabilityFaults = [
   {

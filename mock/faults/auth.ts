@@ -6,6 +6,7 @@
 
 import type { MockReply } from '../router.ts';
 import type { Fault } from './index.ts';
+import { routePaths } from '../routes/paths.ts';
 
 /** A refusal in the error-list shape, for faults that refuse what the mock would serve. */
 function errorReply(status: number, code: string, parameter: string): MockReply {
@@ -70,7 +71,7 @@ export const authFaults = [
     requirement: 'AUTH-04',
     description: 'POST /users refuses SERVER_ACCESS tokens with 403, as if they could not create',
     alter: (reply, route) =>
-      route?.path === '/users' && reply.status === 201
+      route?.path === routePaths.users && reply.status === 201
         ? errorReply(403, 'access-denied', 'Authorization')
         : reply,
   },

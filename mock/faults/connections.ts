@@ -8,9 +8,10 @@
 import type { MockContext } from '../router.ts';
 import type { Fault } from './index.ts';
 import { onSuccess, unknownIdAnswered, mapData, type Body, type Alter } from './reply-rewrites.ts';
+import { routePaths } from '../routes/paths.ts';
 
-const connectionPath = '/users/:userId/connections/:connectionId';
-const connectionsPath = '/users/:userId/connections';
+const connectionPath = routePaths.connection;
+const connectionsPath = routePaths.connections;
 
 /** Rewrites the 200 answers of the GET route of a path that also serves POST (a single connection). */
 function onGet(path: string, change: (body: Body, context: MockContext) => unknown): Alter {

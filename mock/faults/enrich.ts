@@ -6,6 +6,7 @@
 
 import type { Fault } from './index.ts';
 import { onSuccess, type Body } from './reply-rewrites.ts';
+import { routePaths } from '../routes/paths.ts';
 
 export const enrichFaults = [
   {
@@ -53,7 +54,7 @@ export const enrichFaults = [
     requirement: 'ENRICH-19',
     description: 'a valid query that matches nothing is answered 404',
     alter: (reply, route) =>
-      route?.path === '/enrich' &&
+      route?.path === routePaths.enrich &&
       reply.status === 200 &&
       (reply.body as { data: Body }).data.merchant === null
         ? {
@@ -71,7 +72,7 @@ export const enrichFaults = [
     name: 'enrich-geometry-numbers',
     requirement: 'ENRICH-30',
     description: 'geometry lat and lng are numbers instead of strings',
-    alter: onSuccess('/enrich', (body) => {
+    alter: onSuccess(routePaths.enrich, (body) => {
       const data = body.data as { location: { geometry: { lat: string; lng: string } } | null };
       if (!data.location) return body;
       const { lat, lng } = data.location.geometry;
@@ -120,25 +121,28 @@ export const enrichFaults = [
     name: 'enrich-type-wrong',
     requirement: 'ENRICH-21',
     description: 'enrich results carry type "enrichment"',
-    alter: onSuccess('/enrich', (body) => ({ ...body, type: 'enrichment' })),
+    alter: onSuccess(routePaths.enrich, (body) => ({ ...body, type: 'enrichment' })),
   },
   {
     name: 'enrich-direction-uppercase',
     requirement: 'ENRICH-22',
     description: 'direction is "DEBIT" or "CREDIT"',
-    alter: onSuccess('/enrich', (body) => ({ ...body, direction: String(body.direction).toUpperCase() })),
+    alter: onSuccess(routePaths.enrich, (body) => ({
+      ...body,
+      direction: String(body.direction).toUpperCase(),
+    })),
   },
   {
     name: 'enrich-class-missing',
     requirement: 'ENRICH-23',
     description: 'enrich results carry no class',
-    alter: onSuccess('/enrich', ({ class: _class, ...body }) => body),
+    alter: onSuccess(routePaths.enrich, ({ class: _class, ...body }) => body),
   },
   {
     name: 'enrich-category-omitted',
     requirement: 'ENRICH-24',
     description: 'matched results leave the category member out of data',
-    alter: onSuccess('/enrich', (body) => {
+    alter: onSuccess(routePaths.enrich, (body) => {
       const { category: _category, ...data } = body.data as Body;
       return data.merchant ? { ...body, data } : body;
     }),
@@ -147,7 +151,7 @@ export const enrichFaults = [
     name: 'enrich-self-link-missing',
     requirement: 'ENRICH-25',
     description: 'enrich results carry no links.self',
-    alter: onSuccess('/enrich', (body) => {
+    alter: onSuccess(routePaths.enrich, (body) => {
       const { self: _self, ...links } = body.links as Body;
       return { ...body, links };
     }),
@@ -156,7 +160,7 @@ export const enrichFaults = [
     name: 'enrich-merchant-id-number',
     requirement: 'ENRICH-27',
     description: 'merchant ids are numbers',
-    alter: onSuccess('/enrich', (body) => {
+    alter: onSuccess(routePaths.enrich, (body) => {
       const data = body.data as { merchant: Body | null };
       if (!data.merchant) return body;
       const id = Number.parseInt(String(data.merchant.id).slice(0, 6), 16);
@@ -167,7 +171,7 @@ export const enrichFaults = [
     name: 'enrich-phone-number-string',
     requirement: 'ENRICH-28',
     description: 'merchant phoneNumber is the international number as a plain string',
-    alter: onSuccess('/enrich', (body) => {
+    alter: onSuccess(routePaths.enrich, (body) => {
       const data = body.data as { merchant: { phoneNumber: { international: string } } | null };
       if (!data.merchant) return body;
       const phoneNumber = data.merchant.phoneNumber.international;
@@ -178,7 +182,7 @@ export const enrichFaults = [
     name: 'enrich-postal-code-number',
     requirement: 'ENRICH-29',
     description: 'location postalCode is a number',
-    alter: onSuccess('/enrich', (body) => {
+    alter: onSuccess(routePaths.enrich, (body) => {
       const data = body.data as { location: Body | null };
       if (!data.location) return body;
       const postalCode = Number(data.location.postalCode);
@@ -189,7 +193,7 @@ export const enrichFaults = [
     name: 'enrich-category-without-anzsic',
     requirement: 'ENRICH-31',
     description: 'category holds division, subdivision, group and class directly, without anzsic',
-    alter: onSuccess('/enrich', (body) => {
+    alter: onSuccess(routePaths.enrich, (body) => {
       const data = body.data as { category: { anzsic: Body } | null };
       if (!data.category) return body;
       return { ...body, data: { ...data, category: data.category.anzsic } };
@@ -199,7 +203,7 @@ export const enrichFaults = [
     name: 'enrich-logo-master-object',
     requirement: 'ENRICH-32',
     description: 'logo-master is an object { href } instead of a link',
-    alter: onSuccess('/enrich', (body) => {
+    alter: onSuccess(routePaths.enrich, (body) => {
       const links = body.links as Body;
       if (links['logo-master'] === null) return body;
       return { ...body, links: { ...links, 'logo-master': { href: links['logo-master'] } } };
@@ -209,7 +213,7 @@ export const enrichFaults = [
     name: 'enrich-logo-webp',
     requirement: 'ENRICH-34',
     description: 'logo links point to webp images',
-    alter: onSuccess('/enrich', (body) => {
+    alter: onSuccess(routePaths.enrich, (body) => {
       const links = body.links as Record<string, string | null>;
       const webp = (link: string | null) => link?.replace(/\.[a-z]+$/, '.webp') ?? null;
       return {
@@ -226,7 +230,7 @@ export const enrichFaults = [
     name: 'enrich-location-other-country',
     requirement: 'ENRICH-08',
     description: 'a matched location lies in another country than the one the query named',
-    alter: onSuccess('/enrich', (body) => {
+    alter: onSuccess(routePaths.enrich, (body) => {
       const data = body.data as { location: Body | null };
       if (!data.location) return body;
       const country = data.location.country === 'NZ' ? 'AU' : 'NZ';
@@ -237,7 +241,7 @@ export const enrichFaults = [
     name: 'enrich-payment-credit',
     requirement: 'ENRICH-17',
     description: 'payments have direction "credit"',
-    alter: onSuccess('/enrich', (body) =>
+    alter: onSuccess(routePaths.enrich, (body) =>
       body.class === 'payment' ? { ...body, direction: 'credit' } : body,
     ),
   },
@@ -261,7 +265,7 @@ export const enrichFaults = [
     name: 'enrich-self-without-query',
     requirement: 'ENRICH-26',
     description: 'links.self is the bare enrich path, without the query',
-    alter: onSuccess('/enrich', (body, context) => ({
+    alter: onSuccess(routePaths.enrich, (body, context) => ({
       ...body,
       links: { ...(body.links as Body), self: `${context.baseUrl}/enrich` },
     })),

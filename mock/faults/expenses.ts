@@ -7,8 +7,9 @@
 import { errorList, MockError } from '../errors.ts';
 import type { Fault } from './index.ts';
 import { onSuccess, type Body } from './reply-rewrites.ts';
+import { routePaths } from '../routes/paths.ts';
 
-const expensesPath = '/users/:userId/expenses';
+const expensesPath = routePaths.expenses;
 
 const summaryBlockNames = [
   'cashWithdrawals',

@@ -8,13 +8,15 @@
 import type { MockContext } from '../router.ts';
 import type { Fault } from './index.ts';
 import { onSuccess, unknownIdAnswered, mapData, type Body, type Alter } from './reply-rewrites.ts';
+import { routePaths } from '../routes/paths.ts';
 
 /** Rewrites every institution served: each entry of the list and the single retrieval. */
 function onInstitutions(change: (institution: Body) => Body): Alter {
   return (reply, route) => {
     if (reply.status >= 300) return reply;
-    if (route?.path === '/institutions') return { ...reply, body: mapData(reply.body as Body, change) };
-    if (route?.path === '/institutions/:institutionId') return { ...reply, body: change(reply.body as Body) };
+    if (route?.path === routePaths.institutions)
+      return { ...reply, body: mapData(reply.body as Body, change) };
+    if (route?.path === routePaths.institution) return { ...reply, body: change(reply.body as Body) };
     return reply;
   };
 }
@@ -38,7 +40,7 @@ export const institutionFaults = [
     name: 'institutions-total-count-string',
     requirement: 'INST-02',
     description: 'totalCount is a string',
-    alter: onSuccess('/institutions', (body) => ({ ...body, totalCount: String(body.totalCount) })),
+    alter: onSuccess(routePaths.institutions, (body) => ({ ...body, totalCount: String(body.totalCount) })),
   },
   {
     name: 'institutions-eq-ignored',
@@ -54,7 +56,7 @@ export const institutionFaults = [
     name: 'institution-unknown-id-served',
     requirement: 'INST-09',
     description: 'an unknown institution id is answered 200 with an institution',
-    alter: unknownIdAnswered('/institutions/:institutionId', (context) => ({
+    alter: unknownIdAnswered(routePaths.institution, (context) => ({
       type: 'institution',
       ...context.world.institutions[0],
       links: { self: `${context.baseUrl}/institutions/${context.world.institutions[0]?.id}` },
@@ -64,7 +66,7 @@ export const institutionFaults = [
     name: 'institution-stats-strings',
     requirement: 'INST-17',
     description: 'averageDurationMs members are strings',
-    alter: onSuccess('/institutions/:institutionId', (body) => {
+    alter: onSuccess(routePaths.institution, (body) => {
       const stats = body.stats as { averageDurationMs: Record<string, number> };
       const averageDurationMs = Object.fromEntries(
         Object.entries(stats.averageDurationMs).map(([k, v]) => [k, String(v)]),
@@ -77,13 +79,13 @@ export const institutionFaults = [
     requirement: 'INST-01',
     description: 'GET /institutions answers 203 instead of 200',
     alter: (reply, route) =>
-      route?.path === '/institutions' && reply.status === 200 ? { ...reply, status: 203 } : reply,
+      route?.path === routePaths.institutions && reply.status === 200 ? { ...reply, status: 203 } : reply,
   },
   {
     name: 'institutions-total-count-short',
     requirement: 'INST-03',
     description: 'totalCount is one less than the number of institutions listed',
-    alter: onSuccess('/institutions', (body) => ({
+    alter: onSuccess(routePaths.institutions, (body) => ({
       ...body,
       totalCount: Math.max(0, (body.data as unknown[]).length - 1),
     })),
@@ -93,7 +95,7 @@ export const institutionFaults = [
     requirement: 'INST-07',
     description: 'a filter with an operator other than eq and ne is ignored: every institution is listed',
     alter: (reply, route, context) =>
-      route?.path === '/institutions' &&
+      route?.path === routePaths.institutions &&
       reply.status === 400 &&
       JSON.stringify(reply.body).includes('unsupported filter operator')
         ? {
@@ -110,7 +112,7 @@ export const institutionFaults = [
     name: 'institution-retrieval-ignores-id',
     requirement: 'INST-08',
     description: 'GET /institutions/{institution.id} answers the first institution of the list',
-    alter: onSuccess('/institutions/:institutionId', (body, context) => {
+    alter: onSuccess(routePaths.institution, (body, context) => {
       const other = context.world.institutions.find((record) => record.id !== body.id);
       return other ? servedInstitution(other, context) : body;
     }),
@@ -190,7 +192,7 @@ export const institutionFaults = [
     requirement: 'INST-20',
     description: 'a malformed institutions filter is answered 500 instead of being refused',
     alter: (reply, route) =>
-      route?.path === '/institutions' &&
+      route?.path === routePaths.institutions &&
       reply.status === 400 &&
       JSON.stringify(reply.body).includes('malformed filter')
         ? { ...reply, status: 500, body: serverError(reply.body as Body) }
@@ -200,7 +202,7 @@ export const institutionFaults = [
     name: 'institutions-no-match-data-null',
     requirement: 'INST-21',
     description: 'a filter that matches no institution is answered with data null and no totalCount',
-    alter: onSuccess('/institutions', (body) =>
+    alter: onSuccess(routePaths.institutions, (body) =>
       (body.data as unknown[]).length === 0 ? { type: body.type, data: null } : body,
     ),
   },

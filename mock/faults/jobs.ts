@@ -7,10 +7,11 @@
 import { randomUUID } from 'node:crypto';
 import type { Fault } from './index.ts';
 import { onSuccess, unknownIdAnswered, type Body, type Alter } from './reply-rewrites.ts';
+import { routePaths } from '../routes/paths.ts';
 
 /** Rewrites each step of every job served by GET /jobs/{job.id}. */
 function onJobSteps(change: (step: Body, index: number) => Body): Alter {
-  return onSuccess('/jobs/:jobId', (body) => ({ ...body, steps: (body.steps as Body[]).map(change) }));
+  return onSuccess(routePaths.job, (body) => ({ ...body, steps: (body.steps as Body[]).map(change) }));
 }
 
 export const jobFaults = [
@@ -18,7 +19,7 @@ export const jobFaults = [
     name: 'job-unknown-id-served',
     requirement: 'JOBS-02',
     description: 'an unknown job id is answered 200 with a job',
-    alter: unknownIdAnswered('/jobs/:jobId', () => ({
+    alter: unknownIdAnswered(routePaths.job, () => ({
       type: 'job',
       id: 'unknown',
       steps: [],
@@ -29,7 +30,7 @@ export const jobFaults = [
     name: 'job-step-result-not-link',
     requirement: 'JOBS-11',
     description: 'a finished step result has type "url" instead of "link"',
-    alter: onSuccess('/jobs/:jobId', (body) => ({
+    alter: onSuccess(routePaths.job, (body) => ({
       ...body,
       steps: (body.steps as Body[]).map((step) =>
         step.result ? { ...step, result: { ...(step.result as Body), type: 'url' } } : step,
@@ -40,7 +41,7 @@ export const jobFaults = [
     name: 'job-source-link-missing',
     requirement: 'JOBS-13',
     description: 'jobs carry no links.source',
-    alter: onSuccess('/jobs/:jobId', (body) => {
+    alter: onSuccess(routePaths.job, (body) => {
       const { source: _source, ...links } = body.links as Body;
       return { ...body, links };
     }),
@@ -50,25 +51,25 @@ export const jobFaults = [
     requirement: 'JOBS-01',
     description: 'GET /jobs/{job.id} answers 202 instead of 200',
     alter: (reply, route) =>
-      route?.path === '/jobs/:jobId' && reply.status === 200 ? { ...reply, status: 202 } : reply,
+      route?.path === routePaths.job && reply.status === 200 ? { ...reply, status: 202 } : reply,
   },
   {
     name: 'job-type-wrong',
     requirement: 'JOBS-04',
     description: 'jobs carry type "task"',
-    alter: onSuccess('/jobs/:jobId', (body) => ({ ...body, type: 'task' })),
+    alter: onSuccess(routePaths.job, (body) => ({ ...body, type: 'task' })),
   },
   {
     name: 'job-created-epoch',
     requirement: 'JOBS-05',
     description: 'jobs give created in epoch milliseconds',
-    alter: onSuccess('/jobs/:jobId', (body) => ({ ...body, created: Date.parse(String(body.created)) })),
+    alter: onSuccess(routePaths.job, (body) => ({ ...body, created: Date.parse(String(body.created)) })),
   },
   {
     name: 'job-steps-object',
     requirement: 'JOBS-07',
     description: 'jobs give steps as an object keyed by title',
-    alter: onSuccess('/jobs/:jobId', (body) => ({
+    alter: onSuccess(routePaths.job, (body) => ({
       ...body,
       steps: Object.fromEntries((body.steps as Body[]).map((step) => [String(step.title), step])),
     })),
@@ -83,13 +84,13 @@ export const jobFaults = [
     name: 'job-answers-another-id',
     requirement: 'JOBS-03',
     description: 'GET /jobs/{job.id} answers a job of another id',
-    alter: onSuccess('/jobs/:jobId', (body) => ({ ...body, id: randomUUID() })),
+    alter: onSuccess(routePaths.job, (body) => ({ ...body, id: randomUUID() })),
   },
   {
     name: 'job-updated-before-created',
     requirement: 'JOBS-06',
     description: "a job's updated is an hour before its created",
-    alter: onSuccess('/jobs/:jobId', (body) => ({
+    alter: onSuccess(routePaths.job, (body) => ({
       ...body,
       updated: new Date(Date.parse(String(body.created)) - 3600_000).toISOString(),
     })),
@@ -98,7 +99,7 @@ export const jobFaults = [
     name: 'job-source-another-connection',
     requirement: 'JOBS-14',
     description: "a job's links.source points to another connection of the world than the one updated",
-    alter: onSuccess('/jobs/:jobId', (body, context) => {
+    alter: onSuccess(routePaths.job, (body, context) => {
       const links = body.links as Body;
       const source = String(links.source);
       const other = context.world.connections.find((c) => !source.endsWith(`/connections/${c.id}`));

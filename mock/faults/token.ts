@@ -6,13 +6,14 @@
 
 import type { Fault } from './index.ts';
 import { onSuccess, mapData, type Body, type Alter } from './reply-rewrites.ts';
+import { routePaths } from '../routes/paths.ts';
 
 /** Re-sends the token endpoint's 400 refusals carrying `code` with another status and, if given, code. */
 function tokenRefusalAs(code: string, status: number, newCode?: string): Alter {
   return (reply, route) => {
     const body = reply.body as Body;
     const refused =
-      route?.path === '/token' &&
+      route?.path === routePaths.token &&
       reply.status === 400 &&
       Array.isArray(body.data) &&
       (body.data as Body[]).some((error) => error.code === code);
@@ -32,7 +33,7 @@ function unreadableBodyRefusal(change: Alter): Alter {
   return (reply, route, context) => {
     const errors = (reply.body as Body).data;
     const unreadable =
-      route?.path === '/token' &&
+      route?.path === routePaths.token &&
       reply.status === 400 &&
       Array.isArray(errors) &&
       (errors as Body[]).some((error) =>
@@ -52,13 +53,13 @@ export const tokenFaults = [
     name: 'token-type-lowercase',
     requirement: 'TOKEN-04',
     description: 'token_type is "bearer" instead of "Bearer"',
-    alter: onSuccess('/token', (body) => ({ ...body, token_type: 'bearer' })),
+    alter: onSuccess(routePaths.token, (body) => ({ ...body, token_type: 'bearer' })),
   },
   {
     name: 'token-expires-in-string',
     requirement: 'TOKEN-05',
     description: 'expires_in is a string instead of a number',
-    alter: onSuccess('/token', (body) => ({ ...body, expires_in: String(body.expires_in) })),
+    alter: onSuccess(routePaths.token, (body) => ({ ...body, expires_in: String(body.expires_in) })),
   },
   {
     name: 'token-version-ignored',
@@ -109,7 +110,7 @@ export const tokenFaults = [
     name: 'token-expires-in-zero',
     requirement: 'TOKEN-06',
     description: 'a freshly issued token reports expires_in 0',
-    alter: onSuccess('/token', (body) => ({ ...body, expires_in: 0 })),
+    alter: onSuccess(routePaths.token, (body) => ({ ...body, expires_in: 0 })),
   },
   {
     name: 'token-grant-type-wrong-code',
@@ -137,7 +138,7 @@ export const tokenFaults = [
     name: 'token-access-token-empty',
     requirement: 'TOKEN-03',
     description: 'access_token is an empty string',
-    alter: onSuccess('/token', (body) => ({ ...body, access_token: '' })),
+    alter: onSuccess(routePaths.token, (body) => ({ ...body, access_token: '' })),
   },
   {
     name: 'token-supported-version-refused',

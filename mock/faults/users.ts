@@ -7,6 +7,7 @@
 import type { Fault } from './index.ts';
 import { errorList, MockError, notFound } from '../errors.ts';
 import { onSuccess, type Body } from './reply-rewrites.ts';
+import { routePaths } from '../routes/paths.ts';
 
 export const userFaults = [
   {
@@ -14,7 +15,7 @@ export const userFaults = [
     requirement: 'USERS-01',
     description: 'POST /users answers 200 instead of 201',
     alter: (reply, route) =>
-      route?.path === '/users' && reply.status === 201 ? { ...reply, status: 200 } : reply,
+      route?.path === routePaths.users && reply.status === 201 ? { ...reply, status: 200 } : reply,
   },
   {
     name: 'users-neither-accepted',
@@ -30,7 +31,7 @@ export const userFaults = [
     name: 'users-type-wrong',
     requirement: 'USERS-09',
     description: 'users carry type "customer"',
-    alter: onSuccess('/users', (body) => ({ ...body, type: 'customer' })),
+    alter: onSuccess(routePaths.users, (body) => ({ ...body, type: 'customer' })),
   },
   {
     name: 'users-mobile-only-refused',
@@ -46,13 +47,13 @@ export const userFaults = [
     name: 'users-id-number',
     requirement: 'USERS-10',
     description: 'user ids are numbers',
-    alter: onSuccess('/users', (body) => ({ ...body, id: 1234 })),
+    alter: onSuccess(routePaths.users, (body) => ({ ...body, id: 1234 })),
   },
   {
     name: 'users-mobile-national-format',
     requirement: 'USERS-11',
     description: 'mobile numbers come back in national form: 0 in place of the country code',
-    alter: onSuccess('/users', (body) =>
+    alter: onSuccess(routePaths.users, (body) =>
       typeof body.mobile === 'string' ? { ...body, mobile: body.mobile.replace(/^\+\d{2}/, '0') } : body,
     ),
   },
@@ -60,7 +61,7 @@ export const userFaults = [
     name: 'users-self-link-missing',
     requirement: 'USERS-12',
     description: 'users carry an empty links object',
-    alter: onSuccess('/users', (body) => ({ ...body, links: {} })),
+    alter: onSuccess(routePaths.users, (body) => ({ ...body, links: {} })),
   },
   {
     name: 'users-created-user-unknown',
@@ -70,7 +71,7 @@ export const userFaults = [
     alter: (reply, route, context) => {
       const self = (reply.body as { links?: { self?: string } }).links?.self ?? '';
       const userId = /\/users\/([^/]+)\/connections$/.exec(self)?.[1];
-      return route?.path === '/users/:userId/connections' &&
+      return route?.path === routePaths.connections &&
         reply.status === 200 &&
         userId !== undefined &&
         context.state.users.has(decodeURIComponent(userId))
@@ -89,7 +90,7 @@ export const userFaults = [
     description: 'a POST /users body that is not JSON is answered 500',
     // The refusal of a body the JSON parser rejects names the body as the offending parameter.
     alter: (reply, route) =>
-      route?.path === '/users' &&
+      route?.path === routePaths.users &&
       reply.status === 400 &&
       ((reply.body as Body).data as { source?: { parameter?: string } }[])[0]?.source?.parameter === 'body'
         ? {

@@ -6,6 +6,7 @@ import type { AffordabilityVariants } from '../variants.ts';
 import type { AffordabilityClass } from '../../src/types/resources.generated.ts';
 import type { TransactionRecord } from '../world/world.ts';
 import { requireUser } from './connections.ts';
+import { routePaths } from './paths.ts';
 
 /** Page size limits (spec: Limits): `limit` defaults to 500 and may not exceed it. */
 const pageSize = 500;
@@ -102,7 +103,7 @@ function readClass(transaction: TransactionRecord): string {
  */
 export const listAffordabilityTransactions: Route = {
   method: 'GET',
-  path: '/users/:userId/affordability/:affordabilityId/transactions',
+  path: routePaths.affordabilityTransactions,
   auth: 'bearer',
   handle(request, context) {
     const userId = requireUser(request.params.userId, context);

@@ -5,6 +5,7 @@ import { connectionDetail, connectionSummary, jobResource } from '../representat
 import type { MockContext, MockRequest, Route } from '../router.ts';
 import type { ConnectionRecord } from '../world/world.ts';
 import { jobAsShown } from './jobs.ts';
+import { routePaths } from './paths.ts';
 
 /** The operator `eq` is the one the spec shows for connections; others are refused unless a variant says. */
 const filterProperties = ['id', 'status', 'institution.id'] as const;
@@ -78,7 +79,7 @@ function detailOf(connection: ConnectionRecord, context: MockContext) {
 /** GET /users/{user.id}/connections (spec: Endpoints): a list, empty for a user with none. */
 export const listConnections: Route = {
   method: 'GET',
-  path: '/users/:userId/connections',
+  path: routePaths.connections,
   auth: 'bearer',
   handle(request, context) {
     const userId = requireUser(request.params.userId, context);
@@ -114,7 +115,7 @@ export const listConnections: Route = {
 /** GET /users/{user.id}/connections/{connection.id}: with profile, institution and accounts. */
 export const getConnection: Route = {
   method: 'GET',
-  path: '/users/:userId/connections/:connectionId',
+  path: routePaths.connection,
   auth: 'bearer',
   handle(request, context) {
     return { status: 200, body: detailOf(requireConnection(request, context), context) };
@@ -124,7 +125,7 @@ export const getConnection: Route = {
 /** POST /users/{user.id}/connections/{connection.id}: password required; 202 with a job. */
 export const updateConnection: Route = {
   method: 'POST',
-  path: '/users/:userId/connections/:connectionId',
+  path: routePaths.connection,
   auth: 'bearer',
   body: 'json',
   handle(request, context) {

@@ -4,6 +4,7 @@ import { MockError, parameterNotValid } from '../errors.ts';
 import type { MockContext, Route } from '../router.ts';
 import type { EnrichVariants } from '../variants.ts';
 import type { MerchantRecord } from '../world/world.ts';
+import { routePaths } from './paths.ts';
 
 const accountTypes = new Set(['transaction', 'credit-card', 'savings', 'mortgage', 'loan', 'foreign']);
 const mcc = /^[0-9]{4}$/;
@@ -95,7 +96,7 @@ function findMerchant(
 /** GET /enrich (spec: Endpoints > GET {base_url}/enrich, Enrich result). */
 export const enrich: Route = {
   method: 'GET',
-  path: '/enrich',
+  path: routePaths.enrich,
   auth: 'bearer',
   handle(request, context) {
     const { query } = request;

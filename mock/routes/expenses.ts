@@ -3,6 +3,7 @@ import { parameterNotValid } from '../errors.ts';
 import type { MockContext, Route } from '../router.ts';
 import type { TransactionRecord } from '../world/world.ts';
 import { requireUser } from './connections.ts';
+import { routePaths } from './paths.ts';
 
 const monthPattern = /^[0-9]{4}-(0[1-9]|1[0-2])$/;
 
@@ -127,7 +128,7 @@ function rangeOf(body: { fromMonth?: string; toMonth?: string }, context: MockCo
  */
 export const createExpenses: Route = {
   method: 'POST',
-  path: '/users/:userId/expenses',
+  path: routePaths.expenses,
   auth: 'bearer',
   body: 'json',
   // "All members optional in effect": under the variant, no body at all is the request with none.

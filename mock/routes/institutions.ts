@@ -5,6 +5,7 @@ import type { MockContext, Route } from '../router.ts';
 import { reusableBody } from '../serialised-body.ts';
 import type { InstitutionsVariants } from '../variants.ts';
 import type { InstitutionRecord } from '../world/world.ts';
+import { routePaths } from './paths.ts';
 
 const filterProperties = ['country', 'tier', 'serviceType', 'institutionType', 'stage'] as const;
 /** The prefix a filter property may carry, as the connections filter's `institution.id` does. */
@@ -60,7 +61,7 @@ function applied(terms: FilterTerm[], context: MockContext): FilterTerm[] {
 /** GET /institutions (spec: Endpoints > GET {base_url}/institutions): `eq` and `ne` on five properties. */
 export const listInstitutions: Route = {
   method: 'GET',
-  path: '/institutions',
+  path: routePaths.institutions,
   auth: 'bearer',
   handle(request, context) {
     const raw = request.query.get('filter');
@@ -87,7 +88,7 @@ export const listInstitutions: Route = {
 /** GET /institutions/{institution.id}. */
 export const getInstitution: Route = {
   method: 'GET',
-  path: '/institutions/:institutionId',
+  path: routePaths.institution,
   auth: 'bearer',
   handle(request, context) {
     const id = request.params.institutionId;

@@ -2,6 +2,7 @@ import { apiKeyOf, credential } from '../auth.ts';
 import { MockError } from '../errors.ts';
 import type { MockContext, Route } from '../router.ts';
 import type { TokenVariants } from '../variants.ts';
+import { routePaths } from './paths.ts';
 
 const scopes = new Set(['SERVER_ACCESS', 'CLIENT_ACCESS']);
 /**
@@ -79,7 +80,7 @@ function reused(
 /** POST /token (spec: Endpoints > POST {base_url}/token, Authentication, Errors). */
 export const issueToken: Route = {
   method: 'POST',
-  path: '/token',
+  path: routePaths.token,
   auth: 'basic',
   body: 'form',
   handle(request, context) {

@@ -4,6 +4,7 @@ import { userResource } from '../representations.ts';
 import type { MockContext, Route } from '../router.ts';
 import type { UserRecord } from '../state.ts';
 import type { UsersVariants } from '../variants.ts';
+import { routePaths } from './paths.ts';
 
 /** `+<country-code><number>`: a plus, then 7 to 15 digits in all, the E.164 limits (spec: User, mobile). */
 const internationalMobile = /^\+[1-9][0-9]{6,14}$/;
@@ -69,7 +70,7 @@ function emailTaken(address: string, context: MockContext): boolean {
 /** POST /users (spec: Endpoints > POST {base_url}/users): email or mobile required; 201 with the user. */
 export const createUser: Route = {
   method: 'POST',
-  path: '/users',
+  path: routePaths.users,
   auth: 'bearer',
   body: 'json',
   handle(request, context) {
