@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import {
   catalogue,
@@ -42,6 +43,21 @@ describe('requirement catalogue', () => {
     expect(requirement.title.trim()).toBe(requirement.title);
     if (requirement.notes !== undefined) expect(requirement.notes.length).toBeGreaterThan(0);
   });
+
+  it.each(requirements.filter((requirement) => requirement.schema))(
+    "$id's schema pointers resolve in schemas/",
+    ({ schema }) => {
+      for (const location of schema!) {
+        const [file, pointer] = location.split('#') as [string, string];
+        let node: unknown = JSON.parse(readFileSync(new URL(`../schemas/${file}`, import.meta.url), 'utf8'));
+        for (const segment of pointer.split('/').slice(1))
+          node = (node as Record<string, unknown> | undefined)?.[
+            segment.replaceAll('~1', '/').replaceAll('~0', '~')
+          ];
+        expect(node, location).toBeTypeOf('object');
+      }
+    },
+  );
 
   it('finds requirements by id and by group', () => {
     const first = requirements[0]!;

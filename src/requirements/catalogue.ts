@@ -24,6 +24,11 @@ export interface Requirement {
   specRef: string;
   /** Verbatim spec text: a sentence or table rows, cell separators and backticks kept. */
   quote: string;
+  /**
+   * Where a schema-shaped requirement lives in schemas/: `<file>#<JSON pointer>`, one per field it names,
+   * so a maintainer goes from the requirement to the schema that encodes it (`requirements --trace`).
+   */
+  schema?: string[];
   /** Why a judgement call went the way it did, where the spec leaves room. */
   notes?: string;
 }

@@ -16,8 +16,6 @@ export interface RequirementTrace extends Requirement {
   checks: { location: Location; title: string }[];
   /** The faults that violate it: where each is declared, and every place that enacts it. */
   faults: { name: string; description: string; declared: Location; enacted: Location[] }[];
-  /** The schemas its checks hold answers to, with the JSON pointers they look at (none: the whole). */
-  schemas: { schema: string; pointers: string[]; location: Location }[];
 }
 
 interface SourceFile {
@@ -64,27 +62,6 @@ function checkTitle(file: SourceFile, from: number): string | undefined {
   return /(?:check|\w+Check)\(\s*(['"`])([\s\S]*?)\1/.exec(text)?.[2];
 }
 
-/** `expectResource(exchange, 'job', ['/created', '/updated'])` in the check body that starts at a line. */
-function schemasOfCheck(file: SourceFile, from: number): RequirementTrace['schemas'] {
-  const start = file.lines
-    .slice(0, from + 1)
-    .findLastIndex((line) => /\bcheck\(|^\w+Check\(/.test(line.trim()));
-  const next = file.lines.findIndex((line, index) => index > from && /^\s*(check|\w+Check)\(/.test(line));
-  const body = file.lines.slice(start, next === -1 ? undefined : next);
-  return body.flatMap((line, offset) => {
-    const match = /expectResource\([^,]+,\s*'([a-z-]+)'(?:,\s*\[([^\]]*)\])?/.exec(line);
-    if (!match) return [];
-    const pointers = [...(match[2] ?? '').matchAll(/'([^']*)'/g)].map((pointer) => pointer[1] as string);
-    return [
-      {
-        schema: `schemas/${match[1]}.schema.json`,
-        pointers,
-        location: `${file.path}:${start + offset + 1}`,
-      },
-    ];
-  });
-}
-
 /** The trace of one requirement, or undefined for an id the catalogue does not hold. */
 export async function traceRequirement(id: string): Promise<RequirementTrace | undefined> {
   const requirement = requirementById(id);
@@ -124,7 +101,6 @@ export async function traceRequirement(id: string): Promise<RequirementTrace | u
           ],
         };
       }),
-    schemas: named.flatMap(({ file, index }) => schemasOfCheck(file, index)),
   };
 }
 
@@ -166,10 +142,9 @@ export function traceMarkdown(trace: RequirementTrace): string {
     '## Schemas',
     '',
     ...list(
-      trace.schemas,
-      (entry) =>
-        `${entry.schema}${entry.pointers.length > 0 ? ` at ${entry.pointers.join(', ')}` : ' (the whole resource)'} (${entry.location})`,
-      'none: its checks judge behaviour, not a schema',
+      (trace.schema ?? []).map((pointer) => `schemas/${pointer}`),
+      (pointer) => pointer,
+      'none: it is about behaviour, not the shape of a resource',
     ),
   ].join('\n');
 }
