@@ -9,7 +9,7 @@ import {
   merchantSeeds,
   places,
   type AccountType,
-  type Category,
+  type MerchantCategory,
   type Country,
   type HecClass,
   type InstitutionBrand,
@@ -161,7 +161,8 @@ function abn(r: Random): string {
 
 // --- Institutions ------------------------------------------------------------------------------------------
 
-interface Institution {
+/** An institution record with the brand it was made from: the generator picks fixtures, MFA and account numbers by the brand. */
+interface BrandedInstitution {
   record: InstitutionRecord;
   brand: InstitutionBrand;
 }
@@ -197,8 +198,8 @@ function features(brand: InstitutionBrand): InstitutionRecord['features'] {
   };
 }
 
-function buildInstitutions(r: Random): Institution[] {
-  const institutions: Institution[] = [];
+function buildInstitutions(r: Random): BrandedInstitution[] {
+  const institutions: BrandedInstitution[] = [];
   for (const brand of institutionBrands) {
     for (const serviceType of ['personal', 'business'] as const) {
       const serviceName = brand[serviceType];
@@ -266,7 +267,7 @@ interface Merchant {
   record: MerchantRecord;
   seed: MerchantSeed;
   place: Place;
-  category: Category;
+  category: MerchantCategory;
   /** Store number on card descriptions. */
   store: string;
 }
@@ -386,7 +387,7 @@ interface People {
 
 type ProfileKind = 'full' | 'masked' | 'empty';
 
-function buildPeople(r: Random, institutions: Institution[], merchants: Merchant[]): People {
+function buildPeople(r: Random, institutions: BrandedInstitution[], merchants: Merchant[]): People {
   const keywords = merchants.flatMap((m) => m.record.keywords);
   const clean = (text: string): boolean => {
     const lower = text.toLowerCase();
@@ -425,10 +426,10 @@ function buildPeople(r: Random, institutions: Institution[], merchants: Merchant
 
   const connections: ConnectionRecord[] = [];
   const accounts: AccountRecord[] = [];
-  const institutionOf = new Map<string, Institution>();
+  const institutionOf = new Map<string, BrandedInstitution>();
   const kinds: ProfileKind[] = [];
   users.forEach((user, n) => {
-    let chosen: Institution[];
+    let chosen: BrandedInstitution[];
     let accountTypes: AccountType[][];
     if (n === 0) {
       const first = r.pick(fullProfile);
@@ -518,7 +519,7 @@ function accountNumber(r: Random, type: AccountType, brand: InstitutionBrand): s
 function profile(
   r: Random,
   user: WorldUser,
-  institution: Institution,
+  institution: BrandedInstitution,
   kind: ProfileKind,
   home: Place,
 ): ProfileRecord {

@@ -39,7 +39,7 @@ export interface AnzsicTables {
 }
 
 /** A merchants' category: data/merchant-categories.json by key, there with anzsic and hec by code and key. */
-export interface Category {
+export interface MerchantCategory {
   anzsic: Anzsic;
   hec: HecClass;
   /** Usual purchase, in whole dollars. */
@@ -123,10 +123,10 @@ export const atmOperators = read<readonly string[]>('atm-operators.json');
 
 const expenditureClasses = read<Readonly<Record<string, HecClass>>>('expenditure-classes.json');
 const anzsic = read<AnzsicTables>('anzsic.json');
-type CategoryData = Omit<Category, 'anzsic' | 'hec'> & { anzsic: string; hec: string };
+type MerchantCategoryData = Omit<MerchantCategory, 'anzsic' | 'hec'> & { anzsic: string; hec: string };
 const categories = new Map(
-  Object.entries(read<Readonly<Record<string, CategoryData>>>('merchant-categories.json')).map(
-    ([key, data]): [string, Category] => {
+  Object.entries(read<Readonly<Record<string, MerchantCategoryData>>>('merchant-categories.json')).map(
+    ([key, data]): [string, MerchantCategory] => {
       const hec = expenditureClasses[data.hec];
       if (hec === undefined) throw new Error(`category ${key}: no expenditure class ${data.hec}`);
       return [key, { ...data, anzsic: anzsicClass(anzsic, data.anzsic), hec }];
@@ -135,7 +135,7 @@ const categories = new Map(
 );
 
 /** The category of a merchant (MerchantSeed.category). */
-export function categoryOf(key: string): Category {
+export function categoryOf(key: string): MerchantCategory {
   const category = categories.get(key);
   if (category === undefined) throw new Error(`no merchant category ${key}`);
   return category;

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import type { AffordabilityClass, Profile } from '../../src/types/resources.generated.ts';
+import type { AffordabilityClass, ConnectionProfile } from '../../src/types/resources.generated.ts';
 
 /**
  * The mock's seeded world: what a real service would hold in its databases. Records are stored without
@@ -28,6 +28,12 @@ export interface World {
   };
 }
 
+/*
+ * The records below are stricter than the generated resource types (src/types/resources.generated.ts),
+ * which follow the tolerant schemas: there nearly every member is optional and extra members are allowed,
+ * so that every conformant server passes, while the mock must hold every member it serves. Where a
+ * generated type is exact enough it is used (ProfileRecord, AffordabilityClass).
+ */
 export interface InstitutionRecord {
   id: string;
   name: string;
@@ -100,7 +106,7 @@ export interface WorldUser {
 }
 
 /** Profiles are stored as the institution supplied them (spec: Profile). */
-export type ProfileRecord = Profile;
+export type ProfileRecord = ConnectionProfile;
 
 export interface ConnectionRecord {
   id: string;

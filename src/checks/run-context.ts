@@ -50,7 +50,7 @@ export function api(): Api {
 
 /**
  * A request or walk made once per run in this worker and shared by the checks that read it (the
- * institution catalogue, a snapshot walk, a created user). Keyed by name within the run.
+ * institution list, a snapshot walk, a created user). Keyed by name within the run.
  */
 export function perRun<T>(key: string, make: () => Promise<T>): Promise<T> {
   const { memo } = currentRun();
@@ -62,7 +62,7 @@ export function perRun<T>(key: string, make: () => Promise<T>): Promise<T> {
   return promise;
 }
 
-/** `perRun` as a getter: `const catalogue = perRunValue('institutions', () => fetch())`, then `await catalogue()`. */
+/** `perRun` as a getter: `const institutions = perRunValue('institutions', () => fetch())`, then `await institutions()`. */
 export function perRunValue<T>(key: string, make: () => Promise<T>): () => Promise<T> {
   return () => perRun(key, make);
 }

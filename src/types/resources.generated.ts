@@ -66,7 +66,7 @@ export interface Resources {
   institution?: Institution;
   'job-step'?: JobStep;
   job?: Job;
-  profile?: Profile;
+  profile?: ConnectionProfile;
   'token-request'?: TokenRequest;
   token?: TokenResponse;
   'user-create'?: CreateUserRequest;
@@ -246,7 +246,7 @@ export interface ConnectionDetail {
    */
   lastUsed: string;
   mfaEnabled: boolean;
-  profile: Profile;
+  profile: ConnectionProfile;
   institution: ConnectionInstitution;
   accounts: ConnectionAccounts;
   links: ConnectionDetailLinks;
@@ -258,7 +258,7 @@ export interface ConnectionDetail {
 /**
  * Personal data of the connection's customer (spec: Connection, Profile). "Only data that the institution makes available is returned; when the customer hides personal data or requires two-factor access, no data points are returned": every member is therefore optional and an empty object is valid, but a member that is present must have its stated type. "A masked phone number or e-mail address is returned exactly as the institution supplies it": phone numbers and e-mail addresses are plain strings with no format check.
  */
-export interface Profile {
+export interface ConnectionProfile {
   fullName?: string;
   firstName?: string;
   lastName?: string;
@@ -372,7 +372,7 @@ export interface Connection {
    */
   lastUsed: string;
   mfaEnabled?: boolean;
-  profile?: Profile;
+  profile?: ConnectionProfile;
   institution: ConnectionInstitution;
   accounts?: ConnectionAccounts;
   links: ConnectionListLinks;

@@ -51,7 +51,7 @@ check(
 );
 
 check(
-  "A connection's institution.id names an institution of the catalogue: GET /institutions/{institution.id} answers 200",
+  "A connection's institution.id names an institution of the list: GET /institutions/{institution.id} answers 200",
   ['CONN-17'],
   async () => {
     const bodies = [await fixtureConnections(), ...(await connectionDetails())].flatMap((exchange) => {

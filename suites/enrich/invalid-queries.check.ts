@@ -9,7 +9,7 @@ import { expectEach, getEnrich, type EnrichParameters } from './support.ts';
 // value no reading of the spec takes (values some reading takes are judged in open-values.check.ts), so
 // each check names ERR-11 too: a 5xx to any of them fails.
 
-/** An institution identifier no catalogue holds: it carries this suite's name. */
+/** An institution identifier no institution list holds: it carries this suite's name. */
 const unknownInstitution = 'fds-conformance-unknown-institution';
 
 for (const parameter of ['q', 'institution', 'country'] as const) {

@@ -2,7 +2,7 @@ import { check } from '../../src/checks/check.ts';
 import { expectEveryInstitution } from './support.ts';
 
 // Field-level shape (spec: Resources and their fields > Institution), over every institution of the
-// catalogue and the single retrieval. Fields the schema does not require are typed when present.
+// list and the single retrieval. Fields the schema does not require are typed when present.
 
 check('Every institution carries type "institution" and an id string', ['INST-10'], () =>
   expectEveryInstitution(['/type', '/id']),

@@ -15,7 +15,13 @@ import {
 } from '../../src/checks/findings.ts';
 import type { Exchange } from '../../src/client/exchange.ts';
 import { expectRefused } from '../connections/support.ts';
-import { catalogue, expectAcceptedForm, filterForm, institutionList, type Institution } from './support.ts';
+import {
+  allInstitutions,
+  expectAcceptedForm,
+  filterForm,
+  institutionList,
+  type AnsweredInstitution,
+} from './support.ts';
 
 // Spec: Endpoints > GET {base_url}/institutions — "Query: `filter` (optional) on properties `country`,
 // `tier`, `serviceType`, `institutionType`, `stage`; only `eq` and `ne` are supported." The property is
@@ -25,19 +31,19 @@ import { catalogue, expectAcceptedForm, filterForm, institutionList, type Instit
 const properties = ['country', 'tier', 'serviceType', 'institutionType', 'stage'] as const;
 
 /**
- * The values of a property a check probes: those the catalogue holds, all of them when few, otherwise
+ * The values of a property a check probes: those the institution list holds, all of them when few, otherwise
  * the two most and the two least frequent (a rare value is where a filter's bugs show); and the filter
  * options in the form the server accepts, which fails the check when it accepts none.
  */
 async function probed(
   property: string,
 ): Promise<{ options: FilterAlgebraOptions & { universe: unknown[] }; values: string[] }> {
-  const { items } = await catalogue();
+  const { items } = await allInstitutions();
   const seen = valuesSeen(items, property);
   const values = seen.length <= 4 ? seen : [...seen.slice(0, 2), ...seen.slice(-2)];
   const first = values[0];
   if (first === undefined)
-    throw new NotExercised(`no institution of the catalogue has a ${property} string to filter on`);
+    throw new NotExercised(`no institution of the list has a ${property} string to filter on`);
   const prefix = expectAcceptedForm(property, await filterForm(property, first));
   return {
     values,
@@ -81,27 +87,27 @@ for (const property of properties) {
 
 /**
  * The country filter's form for a check that probes something else than eq and ne: the most frequent
- * country and the accepted prefix. A catalogue without countries, or a server that accepts no form (INST-04
+ * country and the accepted prefix. An institution list without countries, or a server that accepts no form (INST-04
  * fails that), leaves the check not exercised.
  */
 async function countryProbe(): Promise<{
-  items: Institution[];
+  items: AnsweredInstitution[];
   value: string;
   prefix: string;
   values: string[];
 }> {
-  const { items } = await catalogue();
+  const { items } = await allInstitutions();
   const values = valuesSeen(items, 'country');
   const value = values[0];
-  if (value === undefined)
-    throw new NotExercised('no institution of the catalogue has a country to filter on');
+  if (value === undefined) throw new NotExercised('no institution of the list has a country to filter on');
   const { prefix } = await filterForm('country', value);
   if (prefix === undefined)
     throw new NotExercised('the server accepts no form of the country filter (see INST-04)');
   return { items, value, prefix, values };
 }
 
-const idsOf = (items: unknown[]) => items.map((item) => JSON.stringify((item as Institution | null)?.id));
+const idsOf = (items: unknown[]) =>
+  items.map((item) => JSON.stringify((item as AnsweredInstitution | null)?.id));
 
 check(
   'A filter with an operator other than eq and ne is refused with a 4xx error list, or, if accepted, not ignored',
@@ -125,7 +131,7 @@ check(
       expectThat(Array.isArray(data), `expected a data array, got ${JSON.stringify(data)}`, exchange);
       expectThat(
         idsOf(data).sort().join() !== unfiltered,
-        `the filter was accepted but ignored: the answer is the whole catalogue (${items.length} institutions)`,
+        `the filter was accepted but ignored: the answer is the whole institution list (${items.length} institutions)`,
         exchange,
       );
     }
@@ -150,7 +156,7 @@ check(
   },
 );
 
-/** ISO 3166 leaves ZZ to users, so no catalogue of institutions holds it; its form is a country code's. */
+/** ISO 3166 leaves ZZ to users, so no institution list holds it; its form is a country code's. */
 const noCountry = 'ZZ';
 
 check(
@@ -159,7 +165,7 @@ check(
   async () => {
     const { prefix, values } = await countryProbe();
     if (values.includes(noCountry))
-      throw new NotExercised(`the catalogue holds institutions of country ${noCountry}`);
+      throw new NotExercised(`the institution list holds institutions of country ${noCountry}`);
     const exchange: Exchange = await institutionList(`${prefix}country.eq('${noCountry}')`);
     const status = exchange.response?.status ?? 0;
     // A server may validate country codes and refuse ZZ: the empty answer is then not seen. A 404 says

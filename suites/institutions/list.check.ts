@@ -4,7 +4,7 @@ import { expectResource, violationsOf } from '../../src/checks/resource.ts';
 import { formatViolations } from '../../src/validation/validator.ts';
 import { valuesSeen } from '../../src/checks/filter-algebra.ts';
 import type { Exchange } from '../../src/client/exchange.ts';
-import { catalogue, filterForm, institutionList } from './support.ts';
+import { allInstitutions, filterForm, institutionList } from './support.ts';
 
 check('GET /institutions answers 200 with the institution list envelope', ['INST-01'], async () => {
   const exchange = await institutionList();
@@ -46,9 +46,9 @@ check(
   'The institution list totalCount, unfiltered and filtered, is not less than the number of entries in data',
   ['INST-03'],
   async () => {
-    // Whether a filtered totalCount counts the answer or the catalogue is not shown (AMB-INST-03): either
+    // Whether a filtered totalCount counts the answer or the whole list is not shown (AMB-INST-03): either
     // is at least the number of entries answered.
-    const { exchange, items } = await catalogue();
+    const { exchange, items } = await allInstitutions();
     expectTotalCovers(exchange);
     const value = valuesSeen(items, 'country', { limit: 1 })[0];
     const form = value === undefined ? undefined : await filterForm('country', value);

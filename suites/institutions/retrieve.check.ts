@@ -3,11 +3,11 @@ import { expectErrorList } from '../../src/checks/error-list.ts';
 import { expectStatus, expectThat } from '../../src/checks/findings.ts';
 import { expectRefused, invalidIds } from '../connections/support.ts';
 import { expectResource } from '../../src/checks/resource.ts';
-import { catalogue, institution, subjectId, unknownInstitutionId } from './support.ts';
+import { allInstitutions, institution, subjectId, unknownInstitutionId } from './support.ts';
 
 /**
  * Fields that describe an institution rather than its moment-to-moment state: the single retrieval must
- * agree with the list on them. status and stats may change between two requests on a live catalogue.
+ * agree with the list on them. status and stats may change between two requests on a live service.
  */
 const stableFields = [
   'id',
@@ -25,7 +25,7 @@ check(
   ['INST-08'],
   async () => {
     const id = await subjectId();
-    const [exchange, { items }] = await Promise.all([institution(id), catalogue()]);
+    const [exchange, { items }] = await Promise.all([institution(id), allInstitutions()]);
     expectStatus(exchange, 200);
     expectResource(exchange, 'institution');
     const body = exchange.response.body as Record<string, unknown>;
@@ -34,7 +34,7 @@ check(
       `asked for institution ${JSON.stringify(id)}, got id ${JSON.stringify(body.id)}`,
       exchange,
     );
-    // A fixture the list does not show (a paged or partial catalogue) is compared on its id alone.
+    // A fixture the list does not show (a paged or partial list) is compared on its id alone.
     const listed = items.find((item) => item.id === id);
     if (!listed) return;
     const differing = stableFields.filter(
@@ -51,7 +51,7 @@ check(
   },
 );
 
-/** Any client error: the spec shows no status for an invalid identifier (catalogue notes, INST-09). */
+/** Any client error: the spec shows no status for an invalid identifier (INST-09 notes). */
 const clientErrors = Array.from({ length: 100 }, (_, i) => 400 + i);
 
 check(

@@ -6,15 +6,15 @@ import { api, perRun, runSettings } from '../../src/checks/run-context.ts';
 import { formatViolations } from '../../src/validation/validator.ts';
 
 /**
- * Shared by the institution checks: the catalogue and each filtered list are fetched once per worker and
- * target (the catalogue does not change while a run looks at it, and a real one can be large), so the
+ * Shared by the institution checks: the institution list and each filtered list are fetched once per worker and
+ * target (the list does not change while a run looks at it, and a real one can be large), so the
  * field-level checks and the filter algebra cost one request per distinct query.
  */
 function once(key: string, send: () => Promise<Exchange>): Promise<Exchange> {
   return perRun(`institutions:${key}`, send);
 }
 
-/** GET /institutions with the filter (none: the whole catalogue). */
+/** GET /institutions with the filter (none: the whole institution list). */
 export function institutionList(filter?: string): Promise<Exchange> {
   return once(`list ${filter ?? ''}`, () => api().get('/institutions', filter ? { filter } : undefined));
 }
@@ -70,10 +70,11 @@ export function expectAcceptedForm(property: string, form: FilterForm): string {
   );
 }
 
-export type Institution = Record<string, unknown>;
+/** An institution as the target answered it, before validation: its members are not yet known to be typed. */
+export type AnsweredInstitution = Record<string, unknown>;
 
-/** The unfiltered catalogue; a check that needs it fails with the answer when it is not a 200 list. */
-export async function catalogue(): Promise<{ exchange: Exchange; items: Institution[] }> {
+/** The unfiltered institution list; a check that needs it fails with the answer when it is not a 200 list. */
+export async function allInstitutions(): Promise<{ exchange: Exchange; items: AnsweredInstitution[] }> {
   const exchange = await institutionList();
   expectStatus(exchange, 200);
   const data = (exchange.response.body as { data?: unknown } | null)?.data;
@@ -82,33 +83,33 @@ export async function catalogue(): Promise<{ exchange: Exchange; items: Institut
     `expected the institution list's data array, got ${JSON.stringify(data)}`,
     exchange,
   );
-  return { exchange, items: data as Institution[] };
+  return { exchange, items: data as AnsweredInstitution[] };
 }
 
 /** The institution single retrieval is checked on: the profile's fixture, else the first one listed. */
 export async function subjectId(): Promise<string> {
   const fixture = runSettings().profile.fixtures.institutionId;
   if (fixture) return fixture;
-  const { items } = await catalogue();
+  const { items } = await allInstitutions();
   const id = items.map((i) => i.id).find((x) => typeof x === 'string');
   if (id === undefined)
-    throw new NotExercised('the profile names no institution and the catalogue lists none with an id');
+    throw new NotExercised('the profile names no institution and the institution list has none with an id');
   return id as string;
 }
 
-/** An id no catalogue holds, recognisable as the run's. */
+/** An id no institution list holds, recognisable as the run's. */
 export function unknownInstitutionId(): string {
   return `fds-${runSettings().runId}-no-such-institution`;
 }
 
 /**
- * Field-level conformance of every institution the suite sees: each entry of the catalogue and the single
+ * Field-level conformance of every institution the suite sees: each entry of the institution list and the single
  * retrieval of the subject (when it answers 200; INST-08 judges that answer). Only violations under the
  * pointers count, so a field-level requirement fails for its own fields only.
  */
 export async function expectEveryInstitution(pointers: string[]): Promise<void> {
   const [{ exchange: list, items }, single] = await Promise.all([
-    catalogue(),
+    allInstitutions(),
     subjectId().then((id) => institution(id)),
   ]);
   const seen: { where: string; body: unknown; exchange: Exchange }[] = items.map((item, index) => ({

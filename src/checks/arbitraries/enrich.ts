@@ -111,7 +111,7 @@ const shortQ = fc
   })
   .map((chars) => chars.join(''));
 
-/** Identifiers no catalogue holds: they carry this suite's name. */
+/** Identifiers no institution list holds: they carry this suite's name. */
 const unknownInstitution = fc
   .stringMatching(/^[a-z0-9]{1,12}$/)
   .map((suffix) => `fds-conformance-unknown-${suffix}`);
