@@ -36,6 +36,12 @@ export async function runCommand(
   out(
     `fds-conformance: ${mock ? `embedded mock at ${profile.baseUrl}` : profile.baseUrl}, seed ${config.seed}${config.readOnly ? ', read-only' : ''}`,
   );
+  // Without a key nearly every check is not exercised, and a gate whose secret went missing would pass
+  // on nothing: say so first, where a person reading the log looks.
+  if (!profile.apiKey)
+    out(
+      "fds-conformance: no API key (--api-key, FDS_API_KEY or the profile's apiKey): every check that needs a token is not exercised",
+    );
   try {
     const target = {
       baseUrl: mock ? 'embedded mock' : profile.baseUrl,

@@ -225,6 +225,17 @@ describe('fds-conformance run', { timeout: 60_000 }, () => {
     expect(result.stderr).toMatch(message);
   });
 
+  it('says first that nothing needing a token is exercised when no API key is given', async () => {
+    const result = await runCli(
+      ['--base-url', faulted.url, '--only', 'token', '--out', join(dir, 'no-key')],
+      {
+        FDS_API_KEY: '',
+      },
+    );
+    expect(result.stdout.split('\n')[1]).toMatch(/^fds-conformance: no API key .*not exercised$/);
+    expect(result.stdout).toMatch(/^0 passed, 0 failed, \d+ not exercised$/m);
+  });
+
   it('exits 3 with one line when nothing listens at the target', async () => {
     const result = await runCli(['--base-url', 'http://127.0.0.1:9/api']);
     expect(result.code).toBe(3);
