@@ -27,6 +27,12 @@ export interface MockOptions {
    * default, each of which the suite must pass with no finding.
    */
   variants: MockVariants;
+  /**
+   * A flaky environment, for rehearsing `--retries`: every Nth request the mock receives, the token
+   * endpoint's aside, is answered 503 with an error list. Not conformant (a fault of the environment, not
+   * of the interface, so no named fault); 0, the default, turns it off.
+   */
+  failEvery: number;
   /** Called for every request received, before it is handled: lets tests see what a client sent. */
   onRequest?: (method: string, path: string) => void;
 }
@@ -44,6 +50,7 @@ export const defaultMockOptions: MockOptions = {
   unsupportedVersions: ['1.0'],
   basePath: '',
   faults: [],
+  failEvery: 0,
   maxBodyBytes: 64 * 1024,
   jobStepMs: 50,
   variants: {},

@@ -16,6 +16,7 @@ import { Router, type MockContext, type MockReply, type Route } from './router.t
 import { routes } from './routes/index.ts';
 import { serialisedBody } from './serialised-body.ts';
 import { MockState } from './state.ts';
+import { flakyFailure } from './flakiness.ts';
 import { rateLimited, varyReply, type MockVariants } from './variants.ts';
 import { loadWorld, type World } from './world/world.ts';
 import { withOpaqueIds } from './world/opaque-ids.ts';
@@ -132,7 +133,7 @@ async function handle(req: IncomingMessage, res: ServerResponse, router: Router,
   const method = req.method ?? 'GET';
   context.options.onRequest?.(method, pathname);
   // A rate limit answers before routing and authentication, as a gateway in front of a service would.
-  const limited = rateLimited(req, context);
+  const limited = rateLimited(req, context) ?? flakyFailure(path, context);
   if (limited) {
     req.resume();
     return respond(res, limited, undefined, context);

@@ -27,6 +27,15 @@ function resultOf(testCase: TestCase, root: string, runErrors: readonly string[]
     const message = result.errors?.map((e) => e.message).join('\n') ?? 'failed';
     return { ...base, state: 'failed', message, ...(meta.failure ? { failure: meta.failure } : {}) };
   }
+  if (result.state === 'passed' && diagnostic?.flaky) {
+    const attempts = meta.failedAttempts ?? [];
+    return {
+      ...base,
+      state: 'flaky',
+      message: attempts[0]?.message ?? 'failed, then passed on a retry',
+      failedAttempts: attempts,
+    };
+  }
   if (result.state === 'passed') return { ...base, state: 'passed' };
   // Still pending at the run's end: its worker died under it (out of memory on a huge target, say).
   if (result.state === 'pending')

@@ -1,5 +1,6 @@
 import { performance } from 'node:perf_hooks';
 import type { TestModule, TestSpecification } from 'vitest/node';
+import { compareReports, type Comparison } from '../src/report/compare.ts';
 import type { CheckResult } from '../src/report/model.ts';
 import { buildReport, type Report, type Verdict } from '../src/report/report.ts';
 import { writeBaseline, writeReports } from '../src/report/write-reports.ts';
@@ -15,6 +16,10 @@ export interface ConformanceReportOptions {
   strict: boolean;
   /** Known failing requirement ids: only failures outside them fail the run. */
   baseline?: Set<string>;
+  /** Flaky requirements also fail the run. */
+  failOnFlaky?: boolean;
+  /** A previous run's report: the reports then list what newly fails, passes, flakes or goes unexercised. */
+  previous?: Report;
   /** Where to write the run's failing requirement ids as a baseline. */
   writeBaseline?: string;
   /** Where $GITHUB_STEP_SUMMARY is read from. */
@@ -28,6 +33,7 @@ export interface ConformanceOutcome {
   checks: CheckResult[];
   /** Errors outside any check (a suite file that failed to load): they make the run unusable. */
   errors: string[];
+  comparison?: Comparison;
 }
 
 /**
@@ -63,9 +69,17 @@ export class ConformanceReporter extends CheckCollector {
       seed: this.options.seed,
       strict: this.options.strict,
       ...(this.options.baseline ? { baseline: this.options.baseline } : {}),
+      ...(this.options.failOnFlaky ? { failOnFlaky: true } : {}),
     });
-    writeReports(this.options.out, report, verdict, this.results, this.options.env);
+    const comparison = this.options.previous ? compareReports(this.options.previous, report) : undefined;
+    writeReports(this.options.out, report, verdict, this.results, this.options.env, comparison);
     if (this.options.writeBaseline) writeBaseline(this.options.writeBaseline, report);
-    this.outcome = { report, verdict, checks: [...this.results], errors: [...this.errors] };
+    this.outcome = {
+      report,
+      verdict,
+      checks: [...this.results],
+      errors: [...this.errors],
+      ...(comparison ? { comparison } : {}),
+    };
   }
 }

@@ -24,13 +24,18 @@ export function conformanceReporters(
   env: NodeJS.ProcessEnv,
   write?: (line: string) => void,
 ) {
-  const verdictOptions = { strict: config.strict, ...(config.baseline ? { baseline: config.baseline } : {}) };
+  const verdictOptions = {
+    strict: config.strict,
+    failOnFlaky: config.failOnFlaky,
+    ...(config.baseline ? { baseline: config.baseline } : {}),
+  };
   const conformance = new ConformanceReporter({
     out: config.out,
     target,
     seed: config.seed,
     ...verdictOptions,
     ...(config.writeBaseline ? { writeBaseline: config.writeBaseline } : {}),
+    ...(config.previous ? { previous: config.previous } : {}),
     env,
   });
   const junit = new ConformanceJUnitReporter({

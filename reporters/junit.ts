@@ -13,18 +13,19 @@ export interface ConformanceJUnitOptions extends VerdictOptions {
  * does not count (only SHOULD requirements without --strict, or only baseline entries) is written as
  * `<skipped message="SHOULD, not counted: …">`, and a check not exercised as `<skipped message="not
  * exercised: …">`, so that no JUnit consumer (test-report actions, Jenkins' junit step) fails a build
- * the exit code passes.
+ * the exit code passes. A check that failed and then passed on a retry is written with a
+ * `<flakyFailure>` (a pass to JUnit consumers), or as a `<failure>` when --fail-on-flaky counts it.
  */
 export class ConformanceJUnitReporter extends JUnitReporter {
-  /** Test id → the message of its `<skipped>` element, for the run being written. */
-  private readonly skipMessages = new Map<string, string>();
+  /** Test id → the element written in place of vitest's own (`<skipped>`, `<flakyFailure>` or `<failure>`). */
+  private readonly written = new Map<string, { element: string; message: string }>();
 
   constructor(private readonly verdict: ConformanceJUnitOptions) {
     super({ outputFile: verdict.outputFile, suiteName: 'fds-conformance', includeConsoleOutput: false });
   }
 
   override async onTestRunEnd(testModules: ReadonlyArray<TestModule>): Promise<void> {
-    this.skipMessages.clear();
+    this.written.clear();
     // JUnitReporter reads only each module's task tree, and counts failures from its states: it is handed
     // copies in which uncounted failures are skips, and vitest's own results stay as they were.
     const modules = testModules.map((module) => ({
@@ -35,14 +36,14 @@ export class ConformanceJUnitReporter extends JUnitReporter {
 
   override async writeTasks(tasks: Task[], filename: string): Promise<void> {
     for (const task of tasks) {
-      const message = this.skipMessages.get(task.id);
-      if (message === undefined) {
+      const written = this.written.get(task.id);
+      if (written === undefined) {
         await super.writeTasks([task], filename);
         continue;
       }
       const time = String((task.result?.duration ?? 0) / 1000);
       await this.writeElement('testcase', { classname: filename, name: task.name, time }, () =>
-        this.writeElement('skipped', { message }, async () => {}),
+        this.writeElement(written.element, { message: written.message }, async () => {}),
       );
     }
   }
@@ -52,13 +53,25 @@ export class ConformanceJUnitReporter extends JUnitReporter {
       return { ...task, tasks: task.tasks.map((child) => this.withUncountedAsSkipped(child)) };
     if (task.type !== 'test') return task;
     if (task.meta.notExercised !== undefined)
-      this.skipMessages.set(task.id, `not exercised: ${task.meta.notExercised}`);
-    if (task.result?.state !== 'fail') return task;
+      this.written.set(task.id, { element: 'skipped', message: `not exercised: ${task.meta.notExercised}` });
     const ids = task.meta.requirements ?? [];
     const counted = ids.some((id) => {
       const requirement = requirementById(id);
       return requirement === undefined || failureCounts(requirement, this.verdict);
     });
+    // Failed, then passed on a retry: Surefire's <flakyFailure>, which JUnit consumers read as a pass, or a
+    // <failure> where --fail-on-flaky makes it count.
+    if (task.result?.state === 'pass' && (task.result.retryCount ?? 0) > 0) {
+      const first = task.meta.failedAttempts?.[0]?.message.split('\n')[0] ?? 'failed';
+      const message = `flaky: failed ${task.result.retryCount} time(s), then passed: ${first}`;
+      if (!(counted && this.verdict.failOnFlaky)) {
+        this.written.set(task.id, { element: 'flakyFailure', message });
+        return task;
+      }
+      this.written.set(task.id, { element: 'failure', message });
+      return { ...task, result: { ...task.result, state: 'fail' } };
+    }
+    if (task.result?.state !== 'fail') return task;
     if (counted || ids.length === 0) return task;
     const inBaseline = ids.filter((id) => this.verdict.baseline?.has(id)).length;
     const why =
@@ -69,7 +82,7 @@ export class ConformanceJUnitReporter extends JUnitReporter {
           : 'SHOULD or in the baseline';
     // The finding's first line; the report files hold the rest, evidence included.
     const finding = task.result.errors?.[0]?.message.split('\n')[0] ?? 'failed';
-    this.skipMessages.set(task.id, `${why}, not counted: ${finding}`);
+    this.written.set(task.id, { element: 'skipped', message: `${why}, not counted: ${finding}` });
     return { ...task, mode: 'skip', result: { ...task.result, state: 'skip', errors: [] } };
   }
 }

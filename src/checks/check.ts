@@ -6,7 +6,7 @@ import { requirementById } from '../requirements/catalogue.ts';
 import type { RequirementId } from '../requirements/requirement-ids.generated.ts';
 import { Finding } from './findings.ts';
 import { PropertyFailure } from './property.ts';
-import { api, checkExchanges, runSettings } from './run-context.ts';
+import { api, checkExchanges, forgetSharedAnswers, runSettings } from './run-context.ts';
 
 /** What a failed check carries to the report (DESIGN.md, Report: failures). */
 export interface FailureEvidence {
@@ -24,6 +24,8 @@ declare module 'vitest' {
     /** Why a check was not exercised (a missing fixture or capability). */
     notExercised?: string;
     failure?: FailureEvidence;
+    /** Every failed attempt of a check run again by --retries, so a flaky one keeps its evidence. */
+    failedAttempts?: (FailureEvidence & { message: string })[];
   }
 }
 
@@ -109,6 +111,7 @@ export function check(
       context.skip(`not exercised: ${reason}`);
       return;
     }
+    if (context.task.meta.failedAttempts?.length) forgetSharedAnswers();
     const exchanges: Exchange[] = [];
     try {
       await checkExchanges.run(exchanges, body);
@@ -131,9 +134,12 @@ export function check(
       context.task.meta.failure = failure;
       // vitest serialises a thrown error's own properties into its reports (JUnit included); the raw
       // exchange would carry credentials there. Only a redacted message leaves the check.
-      const reported = new Error(
-        api().secrets.redact(error instanceof Error ? error.message : String(error)),
-      );
+      const message = api().secrets.redact(error instanceof Error ? error.message : String(error));
+      context.task.meta.failedAttempts = [
+        ...(context.task.meta.failedAttempts ?? []),
+        { message, ...failure },
+      ];
+      const reported = new Error(message);
       reported.name = error instanceof Error ? error.name : 'Error';
       reported.stack = `${reported.name}: ${reported.message}`;
       throw reported;

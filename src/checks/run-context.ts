@@ -62,6 +62,14 @@ export function perRun<T>(key: string, make: () => Promise<T>): Promise<T> {
   return promise;
 }
 
+/**
+ * Forgets what the checks of this worker shared: a check run again by --retries then asks the target
+ * afresh rather than judging, a second time, a failed answer kept from its first attempt.
+ */
+export function forgetSharedAnswers(): void {
+  currentRun().memo.clear();
+}
+
 /** `perRun` as a getter: `const institutions = perRunValue('institutions', () => fetch())`, then `await institutions()`. */
 export function perRunValue<T>(key: string, make: () => Promise<T>): () => Promise<T> {
   return () => perRun(key, make);

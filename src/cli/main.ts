@@ -7,6 +7,8 @@ const commands: Record<string, Command> = {
   run: async (args, out) => (await import('./run-command.ts')).runCommand(args, out),
   'merge-reports': async (args, out) =>
     (await import('./merge-reports-command.ts')).mergeReportsCommand(args, out),
+  'diff-reports': async (args, out) =>
+    (await import('./diff-reports-command.ts')).diffReportsCommand(args, out),
   mock: async (args, out) => (await import('./mock-command.ts')).mockCommand(args, out),
   validate: async (args, out) => (await import('./validate-command.ts')).validateCommand(args, out),
   requirements: async (args, out) =>
@@ -16,11 +18,12 @@ const commands: Record<string, Command> = {
 const usage = `usage:
   fds-conformance [run] [--base-url URL] [--api-key KEY] [--profile FILE] [--only GROUPS] [--read-only]
                   [--out DIR] [--seed N] [--runs N] [--concurrency N] [--timeout-ms N] [--strict]
-                  [--baseline FILE | --write-baseline FILE] [--shard i/n]
+                  [--baseline FILE | --write-baseline FILE] [--shard i/n] [--retries N] [--fail-on-flaky]
   fds-conformance mock [--port N] [--host H] [--seed N] [--token-ttl S] [--api-key KEY=TTL]...
                        [--version-header NAME] [--supported-versions LIST] [--unsupported-versions LIST]
-                       [--base-path /P] [--fault NAME]... [--list-faults]
+                       [--base-path /P] [--fault NAME]... [--list-faults] [--latency-ms N] [--rate-limit-every N] [--fail-every N]
   fds-conformance merge-reports DIR... [--out DIR] [--strict] [--baseline FILE]
+  fds-conformance diff-reports OLD NEW
   fds-conformance validate <resource> <file.json>
   fds-conformance requirements [--format md|json] [--trace ID]`;
 

@@ -38,6 +38,9 @@ export function mockOptionsFromArgs(args: string[]): { options: Partial<MockOpti
       'base-path': { type: 'string' },
       fault: { type: 'string', multiple: true },
       'list-faults': { type: 'boolean' },
+      'latency-ms': { type: 'string' },
+      'rate-limit-every': { type: 'string' },
+      'fail-every': { type: 'string' },
     },
   });
   const options: Partial<MockOptions> = {};
@@ -74,6 +77,17 @@ export function mockOptionsFromArgs(args: string[]): { options: Partial<MockOpti
     if (!known.has(name)) throw new UsageError(`unknown fault "${name}"; see --list-faults`);
   }
   options.faults = values.fault ?? [];
+  // Conformant variants (mock/variants.ts) that make the mock behave like a busy staging environment.
+  const latencyMs = wholeNumber('latency-ms', values['latency-ms'], 0, 60_000);
+  const every = wholeNumber('rate-limit-every', values['rate-limit-every'], 1, 1_000_000);
+  if (latencyMs !== undefined || every !== undefined)
+    options.variants = {
+      ...(latencyMs !== undefined && { latencyMs }),
+      ...(every !== undefined && { rateLimit: { every } }),
+    };
+  // Not conformant: a flaky environment, to rehearse --retries (mock/flakiness.ts).
+  const failEvery = wholeNumber('fail-every', values['fail-every'], 1, 1_000_000);
+  if (failEvery !== undefined) options.failEvery = failEvery;
   return { options, listFaults: values['list-faults'] ?? false };
 }
 

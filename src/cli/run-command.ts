@@ -2,6 +2,7 @@ import { mockProfile } from '../../mock/profile.ts';
 import type { RunningMock } from '../../mock/server.ts';
 import type { Profile } from '../profile/profile.ts';
 import { conformanceReporters } from '../../reporters/index.ts';
+import { comparisonLines } from '../report/compare-views.ts';
 import { oneLine } from '../report/markdown.ts';
 import { unreachableReason } from '../runner/reachability.ts';
 import { runSuites } from '../runner/run-suites.ts';
@@ -53,6 +54,7 @@ export async function runCommand(
       settings: runSettingsOf(config, profile),
       ...(config.only ? { only: config.only } : {}),
       ...(config.shard ? { shard: config.shard } : {}),
+      retry: config.retries,
       reporters,
     });
     const outcome = conformance.outcome;
@@ -60,14 +62,24 @@ export async function runCommand(
     const { report, verdict } = outcome;
     for (const error of outcome.errors) console.error(`fds-conformance: suite error: ${error}`);
     for (const id of verdict.blocking) {
-      const failure = report.requirements.find((r) => r.id === id)?.failures[0];
+      const requirement = report.requirements.find((r) => r.id === id);
+      if (requirement?.status === 'flaky') continue;
+      const failure = requirement?.failures[0];
       out(`  FAILED ${id} ${failure ? oneLine(`${failure.check}: ${failure.message}`) : ''}`);
     }
+    for (const r of report.requirements.filter((r) => r.status === 'flaky'))
+      out(
+        `  FLAKY ${r.id} ${oneLine(`${r.failures[0]?.check ?? ''}: ${r.failures[0]?.message ?? ''}`)}${verdict.blocking.includes(r.id) ? '' : ' (not counted without --fail-on-flaky)'}`,
+      );
     if (verdict.nowPassing.length > 0)
       out(`  baseline entries now passing: ${verdict.nowPassing.join(', ')}`);
+    if (outcome.comparison) for (const line of comparisonLines(outcome.comparison)) out(line);
     out(`${report.summary.verdict}; reports in ${config.out}/`);
     const count = (state: string) => outcome.checks.filter((c) => c.state === state).length;
-    out(`${count('passed')} passed, ${count('failed')} failed, ${count('not-exercised')} not exercised`);
+    const flaky = count('flaky');
+    out(
+      `${count('passed')} passed, ${count('failed')} failed, ${count('not-exercised')} not exercised${flaky > 0 ? `, ${flaky} flaky` : ''}`,
+    );
     const conforms = report.summary.verdict === 'conformant' && outcome.errors.length === 0;
     return conforms ? exitCodes.ok : exitCodes.failed;
   } finally {

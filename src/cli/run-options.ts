@@ -5,6 +5,8 @@ import { parseArgs } from 'node:util';
 import { checkBaseUrl, loadProfileFile, type ProfileFile } from '../profile/load-profile.ts';
 import { profileDefaults, type Profile, type RunSettings } from '../profile/profile.ts';
 import { suiteGroups } from '../requirements/groups.ts';
+import { readPreviousReport } from '../report/compare.ts';
+import type { Report } from '../report/report.ts';
 import { UsageError } from './usage-error.ts';
 
 /** Everything `run` needs, resolved with the precedence flag > environment > profile file > default. */
@@ -23,6 +25,11 @@ export interface RunConfig {
   baseline?: Set<string>;
   writeBaseline?: string;
   shard?: string;
+  /** Runs a failed check again up to this many times; one that then passes is flaky. */
+  retries: number;
+  failOnFlaky: boolean;
+  /** A previous run's report to compare this one with (`--compare DIR`). */
+  previous?: Report;
 }
 
 const flags = {
@@ -41,6 +48,9 @@ const flags = {
   baseline: { type: 'string' },
   'write-baseline': { type: 'string' },
   shard: { type: 'string' },
+  retries: { type: 'string' },
+  'fail-on-flaky': { type: 'boolean' },
+  compare: { type: 'string' },
 } as const;
 
 function wholeNumber(flag: string, raw: string | undefined, min: number, max: number): number | undefined {
@@ -131,6 +141,8 @@ export function parseRunOptions(args: string[], env: NodeJS.ProcessEnv): RunConf
     concurrency: wholeNumber('concurrency', values.concurrency, 1, 256) ?? 8,
     timeoutMs: wholeNumber('timeout-ms', values['timeout-ms'], 100, 600_000) ?? 10_000,
     strict: values.strict ?? false,
+    retries: wholeNumber('retries', values.retries, 0, 10) ?? 0,
+    failOnFlaky: values['fail-on-flaky'] ?? false,
   };
   if (profile) config.profile = profile;
   if (only) config.only = only;
@@ -138,6 +150,8 @@ export function parseRunOptions(args: string[], env: NodeJS.ProcessEnv): RunConf
   if (values.baseline) config.baseline = readBaseline(values.baseline);
   if (values['write-baseline']) config.writeBaseline = resolve(values['write-baseline']);
   if (shard) config.shard = shard;
+  // Read before the run, so a wrong folder is a usage error at once, not after an hour of checks.
+  if (values.compare !== undefined) config.previous = readPreviousReport(values.compare);
   return config;
 }
 

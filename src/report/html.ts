@@ -1,9 +1,10 @@
 import type { Exchange } from '../client/exchange.ts';
 import { groundsOf } from './grounds.ts';
+import { oneLine } from './markdown.ts';
 import type { RequirementFailure, RequirementResult } from './model.ts';
 import type { Report } from './report.ts';
 
-function escape(text: string): string {
+export function escape(text: string): string {
   return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }
 
@@ -60,12 +61,12 @@ function groundsHtml(r: RequirementResult): string {
 
 function rowHtml(r: RequirementResult): string {
   const detail =
-    r.status === 'failed'
+    r.status === 'failed' || r.status === 'flaky'
       ? groundsHtml(r) + r.failures.map(failureHtml).join('\n')
       : r.status === 'not-exercised'
         ? `<p>Not exercised: ${escape((r.notExercised ?? []).join('; '))}</p>`
         : `<p>Checks: ${escape(r.checks.join('; '))}</p>`;
-  return `<tr class="requirement" data-status="${r.status}">
+  return `<tr class="requirement" id="${r.id}" data-status="${r.status}">
 <td class="id">${r.id}</td><td>${r.level}</td><td class="status ${r.status}">${r.status}</td>
 <td><details${r.status === 'failed' ? ' class="failed"' : ''}><summary>${escape(r.title)}</summary>
 <p class="spec">${escape(r.specRef)}</p>${detail}</details></td></tr>`;
@@ -75,7 +76,7 @@ const style = `
 body{font:14px/1.45 system-ui,sans-serif;margin:2rem;color:#1d1d1f}
 h1{font-size:1.5rem}.conformant{color:#137333}.nonconformant{color:#b3261e}
 table{border-collapse:collapse;width:100%;margin-bottom:1.5rem}td,th{border-bottom:1px solid #ddd;padding:.35rem .5rem;text-align:left;vertical-align:top}
-td.id{white-space:nowrap;font-family:ui-monospace,monospace}.status.passed{color:#137333}.status.failed{color:#b3261e;font-weight:600}.status.not-exercised{color:#8a6d00}
+td.id{white-space:nowrap;font-family:ui-monospace,monospace}.status.passed{color:#137333}.status.failed{color:#b3261e;font-weight:600}.status.not-exercised{color:#8a6d00}.status.flaky{color:#a04f00;font-weight:600}
 pre{background:#f6f8fa;padding:.5rem;overflow:auto;max-height:24rem;white-space:pre-wrap;word-break:break-all}
 .filters button{margin-right:.4rem;padding:.3rem .7rem;border:1px solid #999;border-radius:4px;background:#fff;cursor:pointer}
 .filters button[aria-pressed=true]{background:#1d1d1f;color:#fff}.spec{color:#666;font-size:.9em}
@@ -92,8 +93,23 @@ for (const button of document.querySelectorAll('.filters button')) {
   });
 }`;
 
-/** `report.html`: one self-contained page, the requirement matrix grouped by endpoint group. */
-export function reportHtml(report: Report): string {
+/** The first thing a person reads in the morning: each failed and flaky requirement with its reason. */
+function headlineHtml(report: Report): string {
+  const listed = report.requirements.filter((r) => r.status === 'failed' || r.status === 'flaky');
+  if (listed.length === 0) return '';
+  const items = listed.map(
+    (r) =>
+      `<li><span class="status ${r.status}">${r.status}</span> <a href="#${r.id}">${r.id}</a> ${r.level}: ${escape(r.title)}<br><small>${escape(oneLine(r.failures[0]?.message ?? ''))}</small></li>`,
+  );
+  return `<section id="headline"><h2>Failed and flaky requirements</h2><ul>${items.join('\n')}</ul></section>`;
+}
+
+/**
+ * `report.html`: one self-contained page. It opens with what a person wants first: the verdict, the
+ * failed and flaky requirements each with its reason, the comparison with the previous run (a fragment
+ * from src/report/compare-views.ts, when there is one), then the full matrix grouped by endpoint group.
+ */
+export function reportHtml(report: Report, comparison = ''): string {
   const groups = [...new Set(report.requirements.map((r) => r.group))];
   const { summary } = report;
   const sections = groups.map((group) => {
@@ -111,9 +127,12 @@ ${rows.map(rowHtml).join('\n')}
 <h1>FDS conformance: <span class="${summary.verdict}">${summary.verdict}</span></h1>
 <p>Target ${report.target.embeddedMock ? 'embedded mock' : escape(report.target.baseUrl)}, version ${escape(report.target.version)};
 started ${escape(report.startedAt)}, ${(report.durationMs / 1000).toFixed(1)} s, seed ${report.seed}, ${escape(report.tool.name)} ${escape(report.tool.version)}.</p>
-<p>${summary.requirements} requirements: ${summary.passed} passed, ${summary.failed} failed, ${summary.notExercised} not exercised.</p>
+<p>${summary.requirements} requirements: ${summary.passed} passed, ${summary.failed} failed, ${summary.flaky} flaky, ${summary.notExercised} not exercised.</p>
+${headlineHtml(report)}
+${comparison}
+<h2>All requirements</h2>
 <div class="filters" role="toolbar" aria-label="Filter by status">
-<button data-status="all" aria-pressed="true">all</button><button data-status="failed" aria-pressed="false">failed</button><button data-status="passed" aria-pressed="false">passed</button><button data-status="not-exercised" aria-pressed="false">not exercised</button>
+<button data-status="all" aria-pressed="true">all</button><button data-status="failed" aria-pressed="false">failed</button><button data-status="flaky" aria-pressed="false">flaky</button><button data-status="passed" aria-pressed="false">passed</button><button data-status="not-exercised" aria-pressed="false">not exercised</button>
 </div>
 ${sections.join('\n')}
 <script>${script}</script>

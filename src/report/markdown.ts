@@ -3,7 +3,7 @@ import type { RequirementResult } from './model.ts';
 import type { Report, Verdict } from './report.ts';
 
 /** Markdown cells cannot hold a bare pipe or a line break. */
-function cell(text: string): string {
+export function cell(text: string): string {
   return text.replaceAll('|', '\\|').replace(/\s*\n\s*/g, ' ');
 }
 
@@ -27,9 +27,9 @@ export function reportMarkdown(report: Report, verdict: Verdict): string {
     `Target ${target.embeddedMock ? 'embedded mock' : `\`${target.baseUrl}\``} (version ${target.version}), ` +
       `${report.startedAt}, ${(report.durationMs / 1000).toFixed(1)} s, seed ${report.seed}.`,
     '',
-    '| requirements | passed | failed | not exercised |',
-    '|---|---|---|---|',
-    `| ${summary.requirements} | ${summary.passed} | ${summary.failed} | ${summary.notExercised} |`,
+    '| requirements | passed | failed | flaky | not exercised |',
+    '|---|---|---|---|---|',
+    `| ${summary.requirements} | ${summary.passed} | ${summary.failed} | ${summary.flaky} | ${summary.notExercised} |`,
     '',
   ];
   const failed = report.requirements.filter((r) => r.status === 'failed');
@@ -42,6 +42,22 @@ export function reportMarkdown(report: Report, verdict: Verdict): string {
       );
     }
     lines.push('', ...failed.flatMap(groundsMarkdown));
+  }
+  const flaky = report.requirements.filter((r) => r.status === 'flaky');
+  if (flaky.length > 0) {
+    lines.push(
+      '## Flaky requirements (failed, then passed on a retry)',
+      '',
+      '| id | level | requirement | failed attempt |',
+      '|---|---|---|---|',
+    );
+    for (const r of flaky) {
+      const counted = verdict.blocking.includes(r.id) ? '' : ' (not counted)';
+      lines.push(
+        `| ${r.id} | ${r.level}${counted} | ${cell(r.title)} | ${cell(oneLine(r.failures[0]?.message ?? ''))} |`,
+      );
+    }
+    lines.push('');
   }
   if (verdict.nowPassing.length > 0) {
     lines.push(`Baseline entries that now pass (remove them): ${verdict.nowPassing.join(', ')}`, '');

@@ -7,14 +7,17 @@ export interface CheckResult {
   name: string;
   file: string;
   requirements: string[];
-  state: 'passed' | 'failed' | 'not-exercised';
-  /** For a failure, the finding; for a check not exercised, the reason. */
+  /** `flaky`: failed, then passed when --retries ran it again. */
+  state: 'passed' | 'failed' | 'flaky' | 'not-exercised';
+  /** For a failure, the finding; for a flaky check, its first failed attempt's; for a check not exercised, the reason. */
   message?: string;
   failure?: FailureEvidence;
+  /** A flaky check's failed attempts, each with its finding and evidence, kept beside the passing one. */
+  failedAttempts?: (FailureEvidence & { message: string })[];
   durationMs: number;
 }
 
-export type RequirementStatus = 'passed' | 'failed' | 'not-exercised';
+export type RequirementStatus = 'passed' | 'failed' | 'flaky' | 'not-exercised';
 
 export interface RequirementFailure extends FailureEvidence {
   check: string;
@@ -42,8 +45,10 @@ export function requirementResults(checks: CheckResult[]): RequirementResult[] {
   return catalogue.requirements.map((requirement) => {
     const mine = checks.filter((c) => c.requirements.includes(requirement.id));
     const failed = mine.filter((c) => c.state === 'failed');
+    const flaky = mine.filter((c) => c.state === 'flaky');
     const passed = mine.some((c) => c.state === 'passed');
-    const status: RequirementStatus = failed.length > 0 ? 'failed' : passed ? 'passed' : 'not-exercised';
+    const status: RequirementStatus =
+      failed.length > 0 ? 'failed' : flaky.length > 0 ? 'flaky' : passed ? 'passed' : 'not-exercised';
     const reasons = [
       ...new Set(mine.filter((c) => c.state === 'not-exercised').map((c) => c.message ?? 'skipped')),
     ];
@@ -55,7 +60,17 @@ export function requirementResults(checks: CheckResult[]): RequirementResult[] {
       specRef: requirement.specRef,
       status,
       checks: mine.map((c) => c.name),
-      failures: failed.map((c) => ({ check: c.name, message: c.message ?? 'failed', ...c.failure })),
+      failures: [
+        ...failed.map((c) => ({ check: c.name, message: c.message ?? 'failed', ...c.failure })),
+        // A flaky check's failed attempts: the evidence a person needs to tell the target from the network.
+        ...flaky.flatMap((c) =>
+          (c.failedAttempts ?? []).map((attempt, index) => ({
+            check: c.name,
+            ...attempt,
+            message: `attempt ${index + 1} failed, a later one passed: ${attempt.message}`,
+          })),
+        ),
+      ],
       ...(status === 'not-exercised'
         ? { notExercised: reasons.length > 0 ? reasons : ['no check exercises it'] }
         : {}),

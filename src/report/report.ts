@@ -19,6 +19,7 @@ export interface Report {
     passed: number;
     failed: number;
     notExercised: number;
+    flaky: number;
     verdict: 'conformant' | 'nonconformant';
   };
   requirements: RequirementResult[];
@@ -34,6 +35,8 @@ export interface Verdict {
 export interface VerdictOptions {
   strict: boolean;
   baseline?: Set<string>;
+  /** Flaky requirements (failed, then passed on a retry) also fail the run. */
+  failOnFlaky?: boolean;
 }
 
 /**
@@ -44,10 +47,13 @@ export function failureCounts(requirement: { id: string; level: string }, option
   return (requirement.level === 'MUST' || options.strict) && !options.baseline?.has(requirement.id);
 }
 
-/** Which failures fail the run (DESIGN.md, exit codes; --strict; --baseline). */
+/** Which failures fail the run (DESIGN.md, exit codes; --strict; --baseline; --fail-on-flaky). */
 export function verdictOf(requirements: RequirementResult[], options: VerdictOptions): Verdict {
   const blocking = requirements
-    .filter((r) => r.status === 'failed' && failureCounts(r, options))
+    .filter(
+      (r) =>
+        (r.status === 'failed' || (r.status === 'flaky' && options.failOnFlaky)) && failureCounts(r, options),
+    )
     .map((r) => r.id);
   const nowPassing = requirements
     .filter((r) => options.baseline?.has(r.id) && r.status === 'passed')
@@ -63,11 +69,13 @@ export function buildReport(input: {
   seed: number;
   strict: boolean;
   baseline?: Set<string>;
+  failOnFlaky?: boolean;
 }): { report: Report; verdict: Verdict } {
   const requirements = requirementResults(input.checks);
   const verdict = verdictOf(requirements, {
     strict: input.strict,
     ...(input.baseline ? { baseline: input.baseline } : {}),
+    ...(input.failOnFlaky ? { failOnFlaky: true } : {}),
   });
   const count = (status: RequirementResult['status']) =>
     requirements.filter((r) => r.status === status).length;
@@ -84,6 +92,7 @@ export function buildReport(input: {
         passed: count('passed'),
         failed: count('failed'),
         notExercised: count('not-exercised'),
+        flaky: count('flaky'),
         verdict: verdict.blocking.length === 0 ? 'conformant' : 'nonconformant',
       },
       requirements,

@@ -1,5 +1,7 @@
 import { appendFileSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import type { Comparison } from './compare.ts';
+import { comparisonHtml, comparisonMarkdown } from './compare-views.ts';
 import type { CheckResult } from './model.ts';
 import { reportHtml } from './html.ts';
 import { reportMarkdown } from './markdown.ts';
@@ -15,12 +17,16 @@ export function writeReports(
   verdict: Verdict,
   checks: CheckResult[],
   env = process.env,
+  comparison?: Comparison,
 ): void {
   mkdirSync(out, { recursive: true });
   writeFileSync(join(out, 'report.json'), `${JSON.stringify(report, null, 2)}\n`);
-  const markdown = reportMarkdown(report, verdict);
+  // The comparison's views are joined here, so the report views and the comparison's need not import
+  // each other.
+  const markdown =
+    reportMarkdown(report, verdict) + (comparison ? `\n${comparisonMarkdown(comparison)}\n` : '');
   writeFileSync(join(out, 'report.md'), markdown);
-  writeFileSync(join(out, 'report.html'), reportHtml(report));
+  writeFileSync(join(out, 'report.html'), reportHtml(report, comparison ? comparisonHtml(comparison) : ''));
   writeFileSync(
     join(out, 'checks.json'),
     `${JSON.stringify({ target: report.target, seed: report.seed, startedAt: report.startedAt, durationMs: report.durationMs, checks }, null, 1)}\n`,

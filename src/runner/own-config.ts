@@ -27,5 +27,11 @@ export function conformanceConfig(args: string[] = [], env: NodeJS.ProcessEnv = 
   const profile = config.profile;
   const target = { baseUrl: profile.baseUrl, embeddedMock: false, version: profile.version };
   const { reporters } = conformanceReporters(config, target, env);
-  return suiteConfig(config.only ?? suiteGroups, runSettingsOf(config, profile), reporters, config.shard);
+  return suiteConfig(
+    config.only ?? suiteGroups,
+    runSettingsOf(config, profile),
+    reporters,
+    config.shard,
+    config.retries,
+  );
 }

@@ -14,6 +14,8 @@ export interface SuiteRunOptions {
   only?: readonly string[];
   /** `i/n`: run the i-th of n shards (vitest's sharding). */
   shard?: string;
+  /** Runs a failed check again up to this many times (vitest's retry); 0 keeps a CI gate exact. */
+  retry?: number;
   /** The run's vitest reporters (reporters/: the conformance report, progress lines, JUnit). */
   reporters?: (Reporter | [string, Record<string, unknown>])[];
 }
@@ -72,6 +74,7 @@ export function suiteConfig(
   settings: RunSettings,
   reporters: SuiteRunOptions['reporters'],
   shard?: string,
+  retry = 0,
 ): InlineConfig {
   return {
     root,
@@ -85,6 +88,7 @@ export function suiteConfig(
     isolate: false,
     testTimeout: 60_000,
     hookTimeout: 60_000,
+    retry,
     ...(shard ? { shard } : {}),
     passWithNoTests: true,
   };
@@ -104,10 +108,11 @@ function createSuiteVitest(
   settings: RunSettings,
   reporters: SuiteRunOptions['reporters'],
   shard?: string,
+  retry?: number,
 ) {
   return createVitest(
     'test',
-    { ...suiteConfig(groups, settings, reporters, shard), config: false },
+    { ...suiteConfig(groups, settings, reporters, shard, retry), config: false },
     { logLevel: 'silent', server: { watch: null } },
     { stdout: discard(), stderr: discard() },
   );
@@ -124,6 +129,7 @@ export async function runSuites(options: SuiteRunOptions): Promise<void> {
     options.settings,
     options.reporters,
     options.shard,
+    options.retry,
   );
   try {
     await vitest.start();

@@ -225,6 +225,72 @@ describe('fds-conformance run', { timeout: 60_000 }, () => {
     expect(result.stderr).toMatch(message);
   });
 
+  it('compares the run with a previous one with --compare, in stdout, report.md and report.html', async () => {
+    const previous = join(dir, 'previous-night');
+    expect((await runCli(['--only', 'institutions', '--out', previous])).code).toBe(0);
+    const out = join(dir, 'this-night');
+    const result = await runCli(
+      [
+        '--profile',
+        profileFor(faulted, 'compare.json'),
+        '--only',
+        'institutions',
+        '--out',
+        out,
+        '--compare',
+        previous,
+      ],
+      { FDS_API_KEY: secretKey },
+    );
+    expect(result.code).toBe(1);
+    expect(result.stdout).toMatch(
+      /^compared with the run of .* against the embedded mock: [1-9]\d* newly failing, /m,
+    );
+    expect(result.stdout).toMatch(/^ {2}newly failing MUST INST-02 /m);
+    expect(readFileSync(join(out, 'report.md'), 'utf8')).toContain('## Compared with the previous run');
+    expect(readFileSync(join(out, 'report.html'), 'utf8')).toMatch(/<section id="comparison">[\s\S]*INST-02/);
+    const missing = await runCli(['--compare', join(dir, 'no-such-night')]);
+    expect(missing.code).toBe(2);
+    expect(missing.stderr.trim().split('\n')).toHaveLength(1);
+  });
+
+  it('tells flaky checks apart with --retries, and fails on them only with --fail-on-flaky', async () => {
+    // Every eleventh request of this mock is refused 503: a flaky environment, not a faulty interface.
+    const flaky = await startMock({ apiKeys: { [secretKey]: 3600 }, failEvery: 11 });
+    try {
+      const args = (out: string) => [
+        '--profile',
+        profileFor(flaky, 'flaky.json'),
+        '--only',
+        'institutions',
+        '--retries',
+        '3',
+        '--out',
+        join(dir, out),
+      ];
+      const lenient = await runCli(args('flaky'), { FDS_API_KEY: secretKey });
+      const report = JSON.parse(readFileSync(join(dir, 'flaky', 'report.json'), 'utf8')) as {
+        summary: { flaky: number; failed: number; verdict: string };
+        requirements: { status: string; failures: { message: string; exchange?: unknown }[] }[];
+      };
+      expect(report.summary.flaky).toBeGreaterThan(0);
+      const flakyOne = report.requirements.find((r) => r.status === 'flaky');
+      expect(flakyOne?.failures[0]?.message).toMatch(/^attempt 1 failed, a later one passed: .*503/s);
+      expect(flakyOne?.failures[0]?.exchange).toBeDefined();
+      expect(lenient.stdout).toMatch(/^ {2}FLAKY INST-\d\d .*\(not counted without --fail-on-flaky\)$/m);
+      expect(lenient.stdout).toMatch(/^\d+ passed, \d+ failed, \d+ not exercised, [1-9]\d* flaky$/m);
+      expect(lenient.code).toBe(report.summary.failed === 0 ? 0 : 1);
+      const junit = readFileSync(join(dir, 'flaky', 'junit.xml'), 'utf8');
+      expect(junit).toMatch(/<flakyFailure message="flaky: failed \d+ time\(s\), then passed: /);
+      expect(readFileSync(join(dir, 'flaky', 'report.md'), 'utf8')).toContain('## Flaky requirements');
+      const strict = await runCli([...args('flaky-counted'), '--fail-on-flaky'], { FDS_API_KEY: secretKey });
+      expect(strict.code).toBe(1);
+      expect(junitFailures(join(dir, 'flaky-counted'))).toBeGreaterThan(0);
+    } finally {
+      await flaky.close();
+    }
+  });
+
   it('says first that nothing needing a token is exercised when no API key is given', async () => {
     const result = await runCli(
       ['--base-url', faulted.url, '--only', 'token', '--out', join(dir, 'no-key')],

@@ -1,0 +1,21 @@
+import { parseArgs } from 'node:util';
+import { compareReports, readPreviousReport } from '../report/compare.ts';
+import { comparisonLines } from '../report/compare-views.ts';
+import { exitCodes, UsageError } from './usage-error.ts';
+
+const diffReportsUsage = 'fds-conformance diff-reports OLD NEW';
+
+/**
+ * `diff-reports OLD NEW`: each a report folder or its report.json. Lists newly failing, newly passing,
+ * still failing, newly flaky and newly not exercised requirements; exit 1 when anything newly fails.
+ */
+export function diffReportsCommand(args: string[], out: (line: string) => void): number {
+  const { positionals } = parseArgs({ args, allowPositionals: true, options: {} });
+  const [previousPath, currentPath, ...extra] = positionals;
+  if (!previousPath || !currentPath || extra.length > 0) throw new UsageError(`usage: ${diffReportsUsage}`);
+  const previous = readPreviousReport(previousPath, 'diff-reports');
+  const current = readPreviousReport(currentPath, 'diff-reports');
+  const comparison = compareReports(previous, current);
+  for (const line of comparisonLines(comparison)) out(line);
+  return comparison.anythingNewlyFails ? exitCodes.failed : exitCodes.ok;
+}

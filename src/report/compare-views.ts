@@ -1,0 +1,87 @@
+import type { ComparedRun, Comparison, ComparisonEntry } from './compare.ts';
+import { escape } from './html.ts';
+import { cell, oneLine } from './markdown.ts';
+
+type ListName = 'newlyFailing' | 'newlyPassing' | 'stillFailing' | 'newlyFlaky' | 'newlyNotExercised';
+
+/** The five lists in the order a person reads them, each with its label. */
+const lists: readonly { name: ListName; label: string }[] = [
+  { name: 'newlyFailing', label: 'newly failing' },
+  { name: 'newlyPassing', label: 'newly passing' },
+  { name: 'stillFailing', label: 'still failing' },
+  { name: 'newlyFlaky', label: 'newly flaky' },
+  { name: 'newlyNotExercised', label: 'newly not exercised' },
+];
+
+function runText(run: ComparedRun): string {
+  return `${run.startedAt} against ${run.embeddedMock ? 'the embedded mock' : run.baseUrl}`;
+}
+
+function counts(c: Comparison): string {
+  return lists.map(({ name, label }) => `${c[name].length} ${label}`).join(', ');
+}
+
+function capitalised(label: string): string {
+  return label.charAt(0).toUpperCase() + label.slice(1);
+}
+
+/** Plain text for stdout: a heading with the counts, then one line per requirement. */
+export function comparisonLines(c: Comparison): string[] {
+  const lines = [`compared with the run of ${runText(c.previous)}: ${counts(c)}`];
+  for (const { name, label } of lists) {
+    for (const e of c[name]) {
+      const reason = e.reason === undefined ? '' : `: ${e.reason}`;
+      // The title cut short, without its closing full stop, so `title: reason` reads as one line.
+      lines.push(`  ${label} ${e.level} ${e.id} ${oneLine(e.title, 80).replace(/\.$/, '')}${reason}`);
+    }
+  }
+  return lines;
+}
+
+function statusText(status: string | null): string {
+  return status ?? 'new';
+}
+
+/** report.md's section: the counts, then a table per list that is not empty. */
+export function comparisonMarkdown(c: Comparison): string {
+  const lines = ['## Compared with the previous run', '', `Previous run: ${cell(runText(c.previous))}.`, ''];
+  lines.push(`${counts(c)}.`, '');
+  for (const { name, label } of lists) {
+    const entries = c[name];
+    if (entries.length === 0) continue;
+    lines.push(
+      `### ${capitalised(label)} (${entries.length})`,
+      '',
+      '| id | level | requirement | before | now | reason |',
+      '|---|---|---|---|---|---|',
+      ...entries.map(
+        (e) =>
+          `| ${e.id} | ${e.level} | ${cell(e.title)} | ${statusText(e.previous)} | ${e.current} | ${cell(e.reason ?? '')} |`,
+      ),
+      '',
+    );
+  }
+  return lines.join('\n');
+}
+
+function rowHtml(e: ComparisonEntry): string {
+  const before = statusText(e.previous);
+  return `<tr class="compared" data-status="${escape(e.current)}"><td class="id">${escape(e.id)}</td><td>${escape(e.level)}</td><td>${escape(e.title)}</td>\
+<td class="status ${escape(before)}">${escape(before)}</td><td class="status ${escape(e.current)}">${escape(e.current)}</td><td>${escape(e.reason ?? '')}</td></tr>`;
+}
+
+/** report.html's fragment: the counts, then a table per list that is not empty. */
+export function comparisonHtml(c: Comparison): string {
+  const tables = lists
+    .filter(({ name }) => c[name].length > 0)
+    .map(
+      ({ name, label }) => `<h3>${capitalised(label)} (${c[name].length})</h3>
+<table class="comparison" data-list="${name}"><thead><tr><th>id</th><th>level</th><th>requirement</th><th>before</th><th>now</th><th>reason</th></tr></thead><tbody>
+${c[name].map(rowHtml).join('\n')}
+</tbody></table>`,
+    );
+  return `<section id="comparison"><h2>Compared with the previous run</h2>
+<p>Previous run: ${escape(runText(c.previous))}. ${escape(counts(c))}.</p>
+${tables.join('\n')}
+</section>`;
+}

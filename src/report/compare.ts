@@ -1,0 +1,137 @@
+import { readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { UsageError } from '../cli/usage-error.ts';
+import { oneLine } from './markdown.ts';
+import type { RequirementResult, RequirementStatus } from './model.ts';
+import type { Report } from './report.ts';
+
+/** One requirement whose status moved between two runs (or stayed failed). */
+export interface ComparisonEntry {
+  id: string;
+  level: string;
+  title: string;
+  /** The status in the previous run; null for a requirement new to the catalogue. */
+  previous: RequirementStatus | null;
+  current: RequirementStatus;
+  /** Failed or flaky now: the first failure's message in one line; not exercised now: why. */
+  reason?: string;
+}
+
+/** The run a comparison names: when it started and what it ran against. */
+export interface ComparedRun {
+  startedAt: string;
+  baseUrl: string;
+  embeddedMock: boolean;
+}
+
+/** What changed between a previous run and the current one, each list in catalogue order. */
+export interface Comparison {
+  previous: ComparedRun;
+  current: ComparedRun;
+  /** Failed now, not failed before (requirements new to the catalogue included). */
+  newlyFailing: ComparisonEntry[];
+  /** Passed now, failed before. */
+  newlyPassing: ComparisonEntry[];
+  /** Failed both times. */
+  stillFailing: ComparisonEntry[];
+  /** Flaky now, not flaky before. */
+  newlyFlaky: ComparisonEntry[];
+  /** Not exercised now, but passed, failed or flaky before. */
+  newlyNotExercised: ComparisonEntry[];
+  anythingNewlyFails: boolean;
+}
+
+function runOf(report: Report): ComparedRun {
+  return {
+    startedAt: report.startedAt,
+    baseUrl: report.target.baseUrl,
+    embeddedMock: report.target.embeddedMock,
+  };
+}
+
+function reasonOf(r: RequirementResult): string | undefined {
+  const status: string = r.status;
+  if (status === 'failed' || status === 'flaky') {
+    const message = r.failures?.[0]?.message;
+    return message === undefined ? undefined : oneLine(message);
+  }
+  if (status === 'not-exercised' && r.notExercised && r.notExercised.length > 0) {
+    return oneLine(r.notExercised.join('; '));
+  }
+  return undefined;
+}
+
+/** Compares two reports requirement by requirement; requirements gone from the catalogue are left out. */
+export function compareReports(previous: Report, current: Report): Comparison {
+  // Statuses are compared by value as strings, so one this build's type may not list yet (`flaky`) works.
+  const before = new Map<string, string>(previous.requirements.map((r) => [r.id, r.status]));
+  const comparison: Comparison = {
+    previous: runOf(previous),
+    current: runOf(current),
+    newlyFailing: [],
+    newlyPassing: [],
+    stillFailing: [],
+    newlyFlaky: [],
+    newlyNotExercised: [],
+    anythingNewlyFails: false,
+  };
+  for (const r of current.requirements) {
+    const was = before.get(r.id);
+    const now: string = r.status;
+    const reason = reasonOf(r);
+    const entry: ComparisonEntry = {
+      id: r.id,
+      level: r.level,
+      title: r.title,
+      previous: (was ?? null) as RequirementStatus | null,
+      current: r.status,
+      ...(reason === undefined ? {} : { reason }),
+    };
+    if (now === 'failed') {
+      (was === 'failed' ? comparison.stillFailing : comparison.newlyFailing).push(entry);
+    } else if (now === 'passed' && was === 'failed') {
+      comparison.newlyPassing.push(entry);
+    } else if (now === 'flaky' && was !== 'flaky') {
+      comparison.newlyFlaky.push(entry);
+    } else if (now === 'not-exercised' && (was === 'passed' || was === 'failed' || was === 'flaky')) {
+      comparison.newlyNotExercised.push(entry);
+    }
+  }
+  comparison.anythingNewlyFails = comparison.newlyFailing.length > 0;
+  return comparison;
+}
+
+function isReport(data: unknown): data is Report {
+  if (typeof data !== 'object' || data === null) return false;
+  const report = data as Partial<Report>;
+  return (
+    typeof report.startedAt === 'string' &&
+    typeof report.target === 'object' &&
+    report.target !== null &&
+    Array.isArray(report.requirements) &&
+    report.requirements.every(
+      (r) => typeof r === 'object' && r !== null && typeof r.id === 'string' && typeof r.status === 'string',
+    )
+  );
+}
+
+/**
+ * A previous run's report.json, from its report folder or the file itself (relative paths against the
+ * working directory). Anything else is the user's mistake: a UsageError of one line naming `source`
+ * (the flag or command that gave the path) and the path.
+ */
+export function readPreviousReport(path: string, source = '--compare'): Report {
+  let file = path;
+  let data: unknown;
+  try {
+    if (statSync(path).isDirectory()) file = join(path, 'report.json');
+    data = JSON.parse(readFileSync(file, 'utf8'));
+  } catch (error) {
+    const reason = (error as NodeJS.ErrnoException).code ?? oneLine((error as Error).message, 120);
+    throw new UsageError(`${source} ${path}: no readable report.json (${reason})`);
+  }
+  if (!isReport(data)) {
+    throw new UsageError(`${source} ${path}: ${file} is not a conformance report.json`);
+  }
+  return data;
+}

@@ -1,0 +1,142 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { Agent, request } from 'node:http';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runCli } from './run-cli.ts';
+
+const bin = fileURLToPath(new URL('../../bin/fds-conformance.js', import.meta.url));
+
+interface Answer {
+  status: number;
+  headers: Record<string, string | string[] | undefined>;
+  body: string;
+  ms: number;
+}
+
+/** One request on the given agent; resolves with the whole answer and how long it took. */
+function send(
+  agent: Agent,
+  url: string,
+  method: string,
+  headers: Record<string, string>,
+  body?: string,
+): Promise<Answer> {
+  const started = performance.now();
+  return new Promise((resolve, reject) => {
+    const req = request(url, { method, headers, agent }, (res) => {
+      let text = '';
+      res.setEncoding('utf8');
+      res.on('data', (chunk: string) => (text += chunk));
+      res.on('end', () =>
+        resolve({
+          status: res.statusCode ?? 0,
+          headers: res.headers,
+          body: text,
+          ms: performance.now() - started,
+        }),
+      );
+    });
+    req.on('error', reject);
+    req.end(body);
+  });
+}
+
+/** Starts `fds-conformance mock` with the flags; resolves with the base URL and API key it prints. */
+function startMockProcess(args: string[]): Promise<{ child: ChildProcess; url: string; apiKey: string }> {
+  const child = spawn(process.execPath, [bin, 'mock', ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
+  return new Promise((resolve, reject) => {
+    let stdout = '';
+    let stderr = '';
+    child.stderr?.on('data', (chunk: Buffer) => (stderr += String(chunk)));
+    child.on('exit', (code) => reject(new Error(`mock exited with ${code}: ${stderr}`)));
+    child.stdout?.on('data', (chunk: Buffer) => {
+      stdout += String(chunk);
+      const url = /^mock listening on (\S+)/m.exec(stdout)?.[1];
+      const json = stdout.slice(stdout.indexOf('profile:') + 'profile:'.length);
+      if (!url || !stdout.includes('profile:')) return;
+      try {
+        const profile = JSON.parse(json) as { apiKey: string };
+        resolve({ child, url, apiKey: profile.apiKey });
+      } catch {
+        // The profile is not complete yet.
+      }
+    });
+  });
+}
+
+/** The delay asked for, less a little: a Node timer may fire a millisecond early. */
+const latencyFloorMs = 195;
+
+describe('fds-conformance mock --latency-ms --rate-limit-every', { timeout: 60_000 }, () => {
+  let child: ChildProcess | undefined;
+  let url: string;
+  let apiKey: string;
+  // One keep-alive connection: the rate limit counts the requests of a connection.
+  const agent = new Agent({ keepAlive: true, maxSockets: 1 });
+
+  beforeAll(async () => {
+    ({ child, url, apiKey } = await startMockProcess([
+      '--port',
+      '0',
+      '--latency-ms',
+      '200',
+      '--rate-limit-every',
+      '3',
+    ]));
+  });
+
+  afterAll(() => {
+    agent.destroy();
+    child?.removeAllListeners('exit');
+    child?.kill('SIGTERM');
+  });
+
+  it('delays every answer and refuses every 3rd request of a connection with 429 and Retry-After', async () => {
+    // Request 1 of the connection.
+    const token = await send(
+      agent,
+      `${url}/token`,
+      'POST',
+      {
+        authorization: `Basic ${apiKey}`,
+        'service-version': '2.0',
+        'content-type': 'application/x-www-form-urlencoded',
+      },
+      'scope=SERVER_ACCESS',
+    );
+    expect(token.status, token.body).toBe(200);
+    expect(token.ms).toBeGreaterThanOrEqual(latencyFloorMs);
+    const accessToken = (JSON.parse(token.body) as { access_token: string }).access_token;
+    expect(accessToken).toBeTruthy();
+
+    // Requests 2 to 7 of the connection: the 3rd and the 6th are refused. The same request is refused
+    // at most twice in a row (the variant's cap), so no further GET is asked of it here.
+    const answers: Answer[] = [];
+    for (let i = 0; i < 6; i++)
+      answers.push(
+        await send(agent, `${url}/institutions`, 'GET', { authorization: `Bearer ${accessToken}` }),
+      );
+    expect(answers.map((a) => a.status)).toEqual([200, 429, 200, 200, 429, 200]);
+    for (const answer of answers) expect(answer.ms).toBeGreaterThanOrEqual(latencyFloorMs);
+    for (const refused of answers.filter((a) => a.status === 429))
+      expect(refused.headers['retry-after']).toMatch(/\S/);
+    for (const served of answers.filter((a) => a.status === 200))
+      expect(served.headers['retry-after']).toBeUndefined();
+  });
+});
+
+describe('fds-conformance mock: out-of-range variant flags', { timeout: 60_000 }, () => {
+  it.each([
+    [['--latency-ms', '-1']],
+    [['--latency-ms=-1']],
+    [['--latency-ms', '60001']],
+    [['--rate-limit-every', '0']],
+    [['--rate-limit-every', '1000001']],
+    [['--rate-limit-every', 'often']],
+  ])('%j is a usage error: exit 2, one line on stderr', async (args) => {
+    const result = await runCli(['mock', ...args]);
+    expect(result.code).toBe(2);
+    expect(result.stderr.trim().split('\n')).toHaveLength(1);
+    expect(result.stdout).toBe('');
+  });
+});
