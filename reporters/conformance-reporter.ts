@@ -1,5 +1,6 @@
 import { performance } from 'node:perf_hooks';
 import type { TestModule, TestSpecification } from 'vitest/node';
+import type { TrafficSummary } from '../src/client/traffic.ts';
 import { compareReports, type Comparison } from '../src/report/compare.ts';
 import type { CheckResult } from '../src/report/model.ts';
 import { buildReport, type Report, type Verdict } from '../src/report/report.ts';
@@ -18,6 +19,8 @@ export interface ConformanceReportOptions {
   baseline?: Set<string>;
   /** Flaky requirements also fail the run. */
   failOnFlaky?: boolean;
+  /** What the run sent (report.json `traffic`), from the run's traffic coordinator. */
+  traffic?: () => TrafficSummary;
   /** A previous run's report: the reports then list what newly fails, passes, flakes or goes unexercised. */
   previous?: Report;
   /** Where to write the run's failing requirement ids as a baseline. */
@@ -70,6 +73,7 @@ export class ConformanceReporter extends CheckCollector {
       strict: this.options.strict,
       ...(this.options.baseline ? { baseline: this.options.baseline } : {}),
       ...(this.options.failOnFlaky ? { failOnFlaky: true } : {}),
+      ...(this.options.traffic ? { traffic: this.options.traffic() } : {}),
     });
     const comparison = this.options.previous ? compareReports(this.options.previous, report) : undefined;
     writeReports(this.options.out, report, verdict, this.results, this.options.env, comparison);

@@ -1,5 +1,6 @@
 import { join } from 'node:path';
 import type { RunConfig } from '../src/cli/run-options.ts';
+import type { TrafficCoordinator } from '../src/client/traffic.ts';
 import type { Report } from '../src/report/report.ts';
 import { ConformanceReporter } from './conformance-reporter.ts';
 import { GroupProgress } from './group-progress.ts';
@@ -23,6 +24,7 @@ export function conformanceReporters(
   target: Report['target'],
   env: NodeJS.ProcessEnv,
   write?: (line: string) => void,
+  traffic?: TrafficCoordinator,
 ) {
   const verdictOptions = {
     strict: config.strict,
@@ -36,6 +38,7 @@ export function conformanceReporters(
     ...verdictOptions,
     ...(config.writeBaseline ? { writeBaseline: config.writeBaseline } : {}),
     ...(config.previous ? { previous: config.previous } : {}),
+    ...(traffic ? { traffic: () => traffic.summary() } : {}),
     env,
   });
   const junit = new ConformanceJUnitReporter({

@@ -2,6 +2,7 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import { expect, inject } from 'vitest';
 import { Api } from '../client/api.ts';
 import type { Exchange } from '../client/exchange.ts';
+import { TrafficGate } from '../client/traffic.ts';
 import type { RunSettings } from '../profile/profile.ts';
 
 declare module 'vitest' {
@@ -14,6 +15,11 @@ declare module 'vitest' {
      */
     settingsByFile: Record<string, RunSettings>;
   }
+}
+
+/** The endpoint group of a check file, `suites/<group>/…`. */
+function suiteGroupOf(file: string | undefined): string {
+  return /\/suites\/([^/]+)\//.exec(file ?? '')?.[1] ?? 'other';
 }
 
 /** The exchanges of the check running now, so a failure carries the requests that led to it. */
@@ -36,7 +42,10 @@ function currentRun(): NonNullable<typeof current> {
   const settings = runSettings();
   if (current?.runId !== settings.runId) {
     void current?.api.close();
-    const client = new Api(settings);
+    const traffic = settings.trafficChannel
+      ? new TrafficGate(settings.trafficChannel, () => suiteGroupOf(expect.getState().testPath))
+      : undefined;
+    const client = new Api(settings, traffic);
     client.http.exchanges.push((exchange) => checkExchanges.getStore()?.push(exchange));
     current = { runId: settings.runId, api: client, memo: new Map() };
   }

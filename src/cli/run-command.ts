@@ -2,6 +2,7 @@ import { mockProfile } from '../../mock/profile.ts';
 import type { RunningMock } from '../../mock/server.ts';
 import type { Profile } from '../profile/profile.ts';
 import { conformanceReporters } from '../../reporters/index.ts';
+import { TrafficCoordinator } from '../client/traffic.ts';
 import { comparisonLines } from '../report/compare-views.ts';
 import { oneLine } from '../report/markdown.ts';
 import { unreachableReason } from '../runner/reachability.ts';
@@ -20,6 +21,7 @@ export async function runCommand(
 ): Promise<number> {
   const config = parseRunOptions(args, env);
   let mock: RunningMock | undefined;
+  let traffic: TrafficCoordinator | undefined;
   let profile: Profile;
   if (config.profile) {
     profile = config.profile;
@@ -49,9 +51,11 @@ export async function runCommand(
       embeddedMock: Boolean(mock),
       version: profile.version,
     };
-    const { conformance, reporters } = conformanceReporters(config, target, env, out);
+    const settings = runSettingsOf(config, profile);
+    traffic = new TrafficCoordinator(`fds-conformance-traffic-${settings.runId}`, config.maxRps);
+    const { conformance, reporters } = conformanceReporters(config, target, env, out, traffic);
     await runSuites({
-      settings: runSettingsOf(config, profile),
+      settings: { ...settings, trafficChannel: traffic.channelName },
       ...(config.only ? { only: config.only } : {}),
       ...(config.shard ? { shard: config.shard } : {}),
       retry: config.retries,
@@ -83,6 +87,7 @@ export async function runCommand(
     const conforms = report.summary.verdict === 'conformant' && outcome.errors.length === 0;
     return conforms ? exitCodes.ok : exitCodes.failed;
   } finally {
+    traffic?.close();
     await mock?.close();
   }
 }

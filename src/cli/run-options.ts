@@ -30,6 +30,8 @@ export interface RunConfig {
   failOnFlaky: boolean;
   /** A previous run's report to compare this one with (`--compare DIR`). */
   previous?: Report;
+  /** The run's request budget: most requests per second at the target, token requests included. */
+  maxRps?: number;
 }
 
 const flags = {
@@ -51,6 +53,7 @@ const flags = {
   retries: { type: 'string' },
   'fail-on-flaky': { type: 'boolean' },
   compare: { type: 'string' },
+  'max-rps': { type: 'string' },
 } as const;
 
 function wholeNumber(flag: string, raw: string | undefined, min: number, max: number): number | undefined {
@@ -150,6 +153,11 @@ export function parseRunOptions(args: string[], env: NodeJS.ProcessEnv): RunConf
   if (values.baseline) config.baseline = readBaseline(values.baseline);
   if (values['write-baseline']) config.writeBaseline = resolve(values['write-baseline']);
   if (shard) config.shard = shard;
+  const maxRps =
+    wholeNumber('max-rps', values['max-rps'], 1, 100_000) ??
+    wholeNumber('max-rps (FDS_MAX_RPS)', env.FDS_MAX_RPS || undefined, 1, 100_000) ??
+    file.maxRequestsPerSecond;
+  if (maxRps !== undefined) config.maxRps = maxRps;
   // Read before the run, so a wrong folder is a usage error at once, not after an hour of checks.
   if (values.compare !== undefined) config.previous = readPreviousReport(values.compare);
   return config;

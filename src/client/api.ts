@@ -2,6 +2,7 @@ import type { RunSettings } from '../profile/profile.ts';
 import type { Exchange } from './exchange.ts';
 import { HttpClient, type RequestOptions } from './http-client.ts';
 import { Secrets } from './secrets.ts';
+import type { TrafficGate } from './traffic.ts';
 import { TokenManager, TokenUnavailable } from './token-manager.ts';
 
 /**
@@ -13,9 +14,14 @@ export class Api {
   readonly http: HttpClient;
   readonly tokens: TokenManager | undefined;
 
-  constructor(readonly settings: RunSettings) {
+  constructor(
+    readonly settings: RunSettings,
+    /** The run's traffic budget in this worker, when the runner keeps one (src/client/traffic.ts). */
+    private readonly traffic?: TrafficGate,
+  ) {
     const { profile } = settings;
     this.http = new HttpClient({
+      ...(traffic ? { traffic } : {}),
       baseUrl: profile.baseUrl,
       timeoutMs: settings.timeoutMs,
       concurrency: settings.concurrency,
@@ -63,6 +69,7 @@ export class Api {
   }
 
   close(): Promise<void> {
+    this.traffic?.close();
     return this.http.close();
   }
 }

@@ -2,6 +2,7 @@ import { performance } from 'node:perf_hooks';
 import { Agent, errors, request as undiciRequest } from 'undici';
 import type { Exchange } from './exchange.ts';
 import type { Secrets } from './secrets.ts';
+import type { TrafficGate } from './traffic.ts';
 
 export interface ClientSettings {
   baseUrl: string;
@@ -14,6 +15,8 @@ export interface ClientSettings {
   /** 429 handling: retries per request, and the longest total wait they may add. */
   maxRetries?: number;
   maxRetryWaitMs?: number;
+  /** The run's traffic budget (src/client/traffic.ts): every request waits for its turn there. */
+  traffic?: TrafficGate;
 }
 
 export interface RequestOptions {
@@ -138,10 +141,14 @@ export class HttpClient {
     const maxWait = this.settings.maxRetryWaitMs ?? 15_000;
     let waited = 0;
     for (let attempt = 0; ; attempt++) {
+      await this.settings.traffic?.acquire();
       await this.once(exchange, url, method, headers, body);
       const response = exchange.response;
-      if (response?.status !== 429 || attempt >= maxRetries) return;
+      if (response?.status !== 429) return;
       const wait = retryAfterMs(response.headers['retry-after']);
+      // The whole run waits, not only this request: a rate limit is the target's, not one request's.
+      this.settings.traffic?.pause(wait ?? 0);
+      if (attempt >= maxRetries) return;
       if (wait === undefined || waited + wait > maxWait) return;
       exchange.retries.push({ status: 429, waitMs: wait });
       waited += wait;

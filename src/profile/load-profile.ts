@@ -13,6 +13,7 @@ export type ProfileFile = Partial<{
   unsupportedVersion: string;
   tokenExpiry: { apiKey: string; maxWaitSeconds?: number };
   readOnly: boolean;
+  maxRequestsPerSecond: number;
   fixtures: Record<string, unknown>;
 }>;
 

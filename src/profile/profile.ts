@@ -40,4 +40,6 @@ export interface RunSettings {
   runId: string;
   /** A fast-check counter-example path to replay (`--seed` with a failure's path). */
   path?: string;
+  /** The BroadcastChannel of the run's traffic coordinator (src/client/traffic.ts), when it has one. */
+  trafficChannel?: string;
 }

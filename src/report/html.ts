@@ -2,7 +2,7 @@ import type { Exchange } from '../client/exchange.ts';
 import { groundsOf } from './grounds.ts';
 import { oneLine } from './markdown.ts';
 import type { RequirementFailure, RequirementResult } from './model.ts';
-import type { Report } from './report.ts';
+import { trafficLine, type Report } from './report.ts';
 
 export function escape(text: string): string {
   return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
@@ -128,6 +128,7 @@ ${rows.map(rowHtml).join('\n')}
 <p>Target ${report.target.embeddedMock ? 'embedded mock' : escape(report.target.baseUrl)}, version ${escape(report.target.version)};
 started ${escape(report.startedAt)}, ${(report.durationMs / 1000).toFixed(1)} s, seed ${report.seed}, ${escape(report.tool.name)} ${escape(report.tool.version)}.</p>
 <p>${summary.requirements} requirements: ${summary.passed} passed, ${summary.failed} failed, ${summary.flaky} flaky, ${summary.notExercised} not exercised.</p>
+${report.traffic ? `<p>${escape(trafficLine(report.traffic))}</p>` : ''}
 ${headlineHtml(report)}
 ${comparison}
 <h2>All requirements</h2>

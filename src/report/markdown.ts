@@ -1,6 +1,6 @@
 import { groundsOf } from './grounds.ts';
 import type { RequirementResult } from './model.ts';
-import type { Report, Verdict } from './report.ts';
+import { trafficLine, type Report, type Verdict } from './report.ts';
 
 /** Markdown cells cannot hold a bare pipe or a line break. */
 export function cell(text: string): string {
@@ -31,6 +31,7 @@ export function reportMarkdown(report: Report, verdict: Verdict): string {
     '|---|---|---|---|---|',
     `| ${summary.requirements} | ${summary.passed} | ${summary.failed} | ${summary.flaky} | ${summary.notExercised} |`,
     '',
+    ...(report.traffic ? [trafficLine(report.traffic), ''] : []),
   ];
   const failed = report.requirements.filter((r) => r.status === 'failed');
   if (failed.length > 0) {

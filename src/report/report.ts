@@ -1,4 +1,5 @@
 import { createRequire } from 'node:module';
+import type { TrafficSummary } from '../client/traffic.ts';
 import type { CheckResult, RequirementResult } from './model.ts';
 import { requirementResults } from './model.ts';
 
@@ -22,6 +23,8 @@ export interface Report {
     flaky: number;
     verdict: 'conformant' | 'nonconformant';
   };
+  /** What the run sent: requests per group, 429s and the seconds waited on them, the budget. */
+  traffic?: TrafficSummary;
   requirements: RequirementResult[];
 }
 
@@ -70,6 +73,7 @@ export function buildReport(input: {
   strict: boolean;
   baseline?: Set<string>;
   failOnFlaky?: boolean;
+  traffic?: TrafficSummary;
 }): { report: Report; verdict: Verdict } {
   const requirements = requirementResults(input.checks);
   const verdict = verdictOf(requirements, {
@@ -95,7 +99,20 @@ export function buildReport(input: {
         flaky: count('flaky'),
         verdict: verdict.blocking.length === 0 ? 'conformant' : 'nonconformant',
       },
+      ...(input.traffic ? { traffic: input.traffic } : {}),
       requirements,
     },
   };
+}
+
+/** The traffic of a run in one line, for report.md and report.html. */
+export function trafficLine(traffic: TrafficSummary): string {
+  const groups = Object.entries(traffic.byGroup)
+    .map(([group, count]) => `${group} ${count}`)
+    .join(', ');
+  const budget = traffic.maxRequestsPerSecond ? `${traffic.maxRequestsPerSecond} per second` : 'none';
+  return (
+    `Traffic: ${traffic.requests} requests (${groups || 'none'}); budget ${budget}; ` +
+    `${traffic.rateLimited} answered 429, ${traffic.waitedSeconds} s waited on them.`
+  );
 }

@@ -1,6 +1,7 @@
 import { mkdtempSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { performance } from 'node:perf_hooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mockProfile } from '../../mock/profile.ts';
 import { startMock, type RunningMock } from '../../mock/server.ts';
@@ -64,6 +65,7 @@ describe('fds-conformance run', { timeout: 60_000 }, () => {
       'durationMs',
       'seed',
       'summary',
+      'traffic',
       'requirements',
     ]);
     expect(report.summary).toMatchObject({ verdict: 'conformant', failed: 0 });
@@ -223,6 +225,44 @@ describe('fds-conformance run', { timeout: 60_000 }, () => {
     expect(result.code).toBe(2);
     expect(result.stderr.trim().split('\n')).toHaveLength(1);
     expect(result.stderr).toMatch(message);
+  });
+
+  it('holds the rate at the target to --max-rps, token requests included, and reports the traffic', async () => {
+    const arrivals: number[] = [];
+    const target = await startMock({
+      apiKeys: { [secretKey]: 3600 },
+      onRequest: () => arrivals.push(performance.now()),
+    });
+    try {
+      const out = join(dir, 'budget');
+      const result = await runCli(
+        [
+          '--profile',
+          profileFor(target, 'budget.json'),
+          '--only',
+          'token,institutions',
+          '--max-rps',
+          '10',
+          '--out',
+          out,
+        ],
+        { FDS_API_KEY: secretKey },
+      );
+      expect(result.code, result.stderr).toBe(0);
+      expect(arrivals.length).toBeGreaterThan(30);
+      // The most requests that arrived within any one second.
+      const busiest = Math.max(...arrivals.map((t) => arrivals.filter((u) => u >= t && u < t + 1000).length));
+      expect(busiest).toBeLessThanOrEqual(10);
+      const report = JSON.parse(readFileSync(join(out, 'report.json'), 'utf8')) as {
+        traffic: { requests: number; byGroup: Record<string, number>; maxRequestsPerSecond: number };
+      };
+      expect(report.traffic.maxRequestsPerSecond).toBe(10);
+      // All but the reachability probe, which the CLI sends alone before the run starts.
+      expect(report.traffic.requests).toBe(arrivals.length - 1);
+      expect(Object.keys(report.traffic.byGroup).sort()).toEqual(['institutions', 'token']);
+    } finally {
+      await target.close();
+    }
   });
 
   it('compares the run with a previous one with --compare, in stdout, report.md and report.html', async () => {

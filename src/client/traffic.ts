@@ -1,0 +1,146 @@
+import { randomUUID } from 'node:crypto';
+import { BroadcastChannel } from 'node:worker_threads';
+
+/**
+ * The run's traffic, held to one budget across the suites' worker threads: every request asks the
+ * coordinator in the main thread for its turn over a BroadcastChannel (which reaches every thread of the
+ * process), so `--max-rps` bounds the rate at the target for the whole run, token requests included, and
+ * a 429 pauses the whole run's traffic for its Retry-After, not just the one request.
+ */
+type Message =
+  | { kind: 'acquire'; id: string; group: string }
+  | { kind: 'grant'; id: string }
+  | { kind: 'pause'; ms: number };
+
+/** What the run sent (report.json `traffic`). */
+export interface TrafficSummary {
+  requests: number;
+  /** Requests by endpoint group of the check that sent them. */
+  byGroup: Record<string, number>;
+  /** The budget, `--max-rps`; null when the run had none. */
+  maxRequestsPerSecond: number | null;
+  /** 429 answers seen. */
+  rateLimited: number;
+  /** Seconds the run's traffic stood paused on them. */
+  waitedSeconds: number;
+}
+
+/**
+ * The window a budget is held over, a little longer than a second: a grant reaches its worker a moment
+ * after it is given, so requests granted a second apart could otherwise land closer together.
+ */
+const windowMs = 1050;
+
+/** The main thread's side: grants requests in turn, at most N per window, none while a 429 pauses the run. */
+export class TrafficCoordinator {
+  private readonly channel: BroadcastChannel;
+  private readonly queue: { id: string; group: string }[] = [];
+  /** When each grant of the current window was given. */
+  private readonly recent: number[] = [];
+  private pausedUntil = 0;
+  private timer: NodeJS.Timeout | undefined;
+  private readonly counts: TrafficSummary;
+
+  constructor(
+    readonly channelName: string,
+    private readonly maxRequestsPerSecond?: number,
+  ) {
+    this.counts = {
+      requests: 0,
+      byGroup: {},
+      maxRequestsPerSecond: maxRequestsPerSecond ?? null,
+      rateLimited: 0,
+      waitedSeconds: 0,
+    };
+    this.channel = new BroadcastChannel(channelName);
+    this.channel.onmessage = (event) => this.receive((event as { data: Message }).data);
+    this.channel.unref();
+  }
+
+  private receive(message: Message): void {
+    if (message.kind === 'acquire') this.queue.push(message);
+    if (message.kind === 'pause') {
+      const now = Date.now();
+      const until = now + message.ms;
+      this.counts.rateLimited++;
+      if (until > this.pausedUntil) {
+        this.counts.waitedSeconds += (until - Math.max(this.pausedUntil, now)) / 1000;
+        this.pausedUntil = until;
+      }
+    }
+    this.drain();
+  }
+
+  private drain(): void {
+    clearTimeout(this.timer);
+    this.timer = undefined;
+    while (this.queue.length > 0) {
+      const now = Date.now();
+      if (now < this.pausedUntil) return this.wake(this.pausedUntil - now);
+      while (this.recent.length > 0 && (this.recent[0] as number) <= now - windowMs) this.recent.shift();
+      if (this.maxRequestsPerSecond && this.recent.length >= this.maxRequestsPerSecond)
+        return this.wake((this.recent[0] as number) + windowMs - now);
+      this.recent.push(now);
+      const { id, group } = this.queue.shift() as { id: string; group: string };
+      this.counts.requests++;
+      this.counts.byGroup[group] = (this.counts.byGroup[group] ?? 0) + 1;
+      this.channel.postMessage({ kind: 'grant', id } satisfies Message);
+    }
+  }
+
+  private wake(ms: number): void {
+    this.timer = setTimeout(() => this.drain(), Math.max(ms, 1));
+  }
+
+  summary(): TrafficSummary {
+    return {
+      ...this.counts,
+      byGroup: { ...this.counts.byGroup },
+      waitedSeconds: Math.round(this.counts.waitedSeconds * 10) / 10,
+    };
+  }
+
+  close(): void {
+    clearTimeout(this.timer);
+    this.channel.close();
+  }
+}
+
+/** A worker's side: each request waits for its grant; a 429 asks the coordinator to pause the run. */
+export class TrafficGate {
+  private readonly channel: BroadcastChannel;
+  private readonly waiting = new Map<string, () => void>();
+  private readonly prefix = randomUUID().slice(0, 8);
+  private sent = 0;
+
+  constructor(
+    channelName: string,
+    /** The endpoint group of the check sending now, for the counts. */
+    private readonly group: () => string,
+  ) {
+    this.channel = new BroadcastChannel(channelName);
+    this.channel.onmessage = (event) => {
+      const message = (event as { data: Message }).data;
+      if (message.kind !== 'grant') return;
+      this.waiting.get(message.id)?.();
+      this.waiting.delete(message.id);
+    };
+    this.channel.unref();
+  }
+
+  acquire(): Promise<void> {
+    const id = `${this.prefix}-${this.sent++}`;
+    return new Promise((resolve) => {
+      this.waiting.set(id, resolve);
+      this.channel.postMessage({ kind: 'acquire', id, group: this.group() } satisfies Message);
+    });
+  }
+
+  pause(ms: number): void {
+    this.channel.postMessage({ kind: 'pause', ms } satisfies Message);
+  }
+
+  close(): void {
+    this.channel.close();
+  }
+}
