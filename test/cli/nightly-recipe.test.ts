@@ -1,0 +1,84 @@
+import { execFile } from 'node:child_process';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { mockProfile } from '../../mock/profile.ts';
+import { startMock, type RunningMock } from '../../mock/server.ts';
+
+/**
+ * README's nightly recipe (examples/nightly.sh), end to end, against a mock rehearsing a busy shared
+ * environment: every answer 50 ms late, every 7th request of a connection refused 429 with Retry-After,
+ * every 13th request refused 503. Two nights: the second compares itself with the first.
+ */
+const repo = fileURLToPath(new URL('../..', import.meta.url));
+const dir = mkdtempSync(join(tmpdir(), 'fds-nightly-'));
+const apiKey = 'nightly-secret-key-5e1d';
+
+interface Night {
+  code: number;
+  stdout: string;
+  report: {
+    summary: { verdict: string; failed: number; flaky: number };
+    traffic: { requests: number; rateLimited: number; waitedSeconds: number; maxRequestsPerSecond: number };
+  };
+}
+
+function night(out: string, previous?: string): Promise<Night> {
+  return new Promise((resolve) => {
+    execFile(
+      'sh',
+      [join(repo, 'examples/nightly.sh'), '--only', 'token,institutions,jobs'],
+      {
+        cwd: dir,
+        timeout: 120_000,
+        env: {
+          ...process.env,
+          FDS_API_KEY: apiKey,
+          FDS_PROFILE: join(dir, 'profile.json'),
+          FDS_CONFORMANCE: `${process.execPath} ${join(repo, 'bin/fds-conformance.js')}`,
+          OUT: out,
+          ...(previous ? { PREVIOUS: previous } : {}),
+        },
+      },
+      (error, stdout) => {
+        const code = error ? (typeof error.code === 'number' ? error.code : 1) : 0;
+        const report = JSON.parse(readFileSync(join(dir, out, 'report.json'), 'utf8')) as Night['report'];
+        resolve({ code, stdout, report });
+      },
+    );
+  });
+}
+
+describe('the nightly recipe against a rehearsal of a busy staging environment', { timeout: 240_000 }, () => {
+  let mock: RunningMock;
+  beforeAll(async () => {
+    mock = await startMock({
+      apiKeys: { [apiKey]: 3600 },
+      failEvery: 13,
+      variants: { latencyMs: 50, rateLimit: { every: 7 } },
+    });
+    const { apiKey: _key, tokenExpiry: _expiry, ...profile } = mockProfile(mock);
+    writeFileSync(join(dir, 'profile.json'), JSON.stringify(profile));
+  });
+  afterAll(() => mock.close());
+
+  it('runs two nights within the budget, tells flaky checks apart and compares the second with the first', async () => {
+    const first = await night('night-1');
+    // The verdict and the exit code agree; flaky checks do not fail the run without --fail-on-flaky.
+    expect(first.code).toBe(first.report.summary.verdict === 'conformant' ? 0 : 1);
+    expect(first.report.traffic.maxRequestsPerSecond).toBe(20);
+    expect(first.report.traffic.rateLimited).toBeGreaterThan(0);
+    expect(first.report.summary.flaky).toBeGreaterThan(0);
+    expect(first.stdout).toMatch(/^ {2}FLAKY /m);
+
+    const second = await night('night-2', join(dir, 'night-1'));
+    expect(second.code).toBe(second.report.summary.verdict === 'conformant' ? 0 : 1);
+    expect(second.stdout).toMatch(/^compared with the run of .* newly failing, .* newly flaky, /m);
+    expect(readFileSync(join(dir, 'night-2', 'report.md'), 'utf8')).toContain(
+      '## Compared with the previous run',
+    );
+    expect(readFileSync(join(dir, 'night-2', 'report.html'), 'utf8')).toContain('<section id="comparison">');
+  });
+});
