@@ -5,6 +5,7 @@ import { compareReports, type Comparison } from '../src/report/compare.ts';
 import type { CheckResult } from '../src/report/model.ts';
 import { buildReport, type Report, type Verdict } from '../src/report/report.ts';
 import { writeBaseline, writeReports } from '../src/report/write-reports.ts';
+import { suiteGroupOf } from '../src/requirements/groups.ts';
 import { packageRoot } from '../src/runner/package-root.ts';
 import { CheckCollector } from './check-collector.ts';
 
@@ -49,6 +50,8 @@ export class ConformanceReporter extends CheckCollector {
   outcome: ConformanceOutcome | undefined;
   private started = new Date();
   private clock = performance.now();
+  /** Each group's wall time: from its first check file starting to its last one ending. */
+  private readonly groupSpans = new Map<string, { from: number; to: number }>();
 
   constructor(private readonly options: ConformanceReportOptions) {
     super(packageRoot);
@@ -57,6 +60,19 @@ export class ConformanceReporter extends CheckCollector {
   onTestRunStart(_specifications: ReadonlyArray<TestSpecification>): void {
     this.started = new Date();
     this.clock = performance.now();
+    this.groupSpans.clear();
+  }
+
+  onTestModuleStart(module: TestModule): void {
+    const group = suiteGroupOf(module.moduleId);
+    const now = performance.now();
+    const span = this.groupSpans.get(group);
+    this.groupSpans.set(group, { from: Math.min(span?.from ?? now, now), to: span?.to ?? now });
+  }
+
+  onTestModuleEnd(module: TestModule): void {
+    const span = this.groupSpans.get(suiteGroupOf(module.moduleId));
+    if (span) span.to = Math.max(span.to, performance.now());
   }
 
   override onTestRunEnd(
@@ -74,6 +90,9 @@ export class ConformanceReporter extends CheckCollector {
       ...(this.options.baseline ? { baseline: this.options.baseline } : {}),
       ...(this.options.failOnFlaky ? { failOnFlaky: true } : {}),
       ...(this.options.traffic ? { traffic: this.options.traffic() } : {}),
+      secondsByGroup: Object.fromEntries(
+        [...this.groupSpans].map(([group, { from, to }]) => [group, Math.round((to - from) / 100) / 10]),
+      ),
     });
     const comparison = this.options.previous ? compareReports(this.options.previous, report) : undefined;
     writeReports(this.options.out, report, verdict, this.results, this.options.env, comparison);

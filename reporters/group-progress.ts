@@ -1,8 +1,5 @@
 import type { Reporter, TestModule, TestSpecification } from 'vitest/node';
-
-function groupOf(moduleId: string): string {
-  return /\/suites\/([^/]+)\//.exec(moduleId)?.[1] ?? 'other';
-}
+import { suiteGroupOf } from '../src/requirements/groups.ts';
 
 /** A line per group as its last suite file finishes, so a long nightly run shows where it is. */
 export class GroupProgress implements Reporter {
@@ -13,13 +10,13 @@ export class GroupProgress implements Reporter {
 
   onTestRunStart(specifications: ReadonlyArray<TestSpecification>): void {
     for (const spec of specifications) {
-      const group = groupOf(spec.moduleId);
+      const group = suiteGroupOf(spec.moduleId);
       this.remaining.set(group, (this.remaining.get(group) ?? 0) + 1);
     }
   }
 
   onTestModuleEnd(module: TestModule): void {
-    const group = groupOf(module.moduleId);
+    const group = suiteGroupOf(module.moduleId);
     const tally = this.tallies.get(group) ?? { passed: 0, failed: 0, skipped: 0 };
     for (const test of module.children.allTests()) {
       const state = test.result().state;

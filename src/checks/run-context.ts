@@ -4,6 +4,7 @@ import { Api } from '../client/api.ts';
 import type { Exchange } from '../client/exchange.ts';
 import { TrafficGate } from '../client/traffic.ts';
 import type { RunSettings } from '../profile/profile.ts';
+import { suiteGroupOf } from '../requirements/groups.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -15,11 +16,6 @@ declare module 'vitest' {
      */
     settingsByFile: Record<string, RunSettings>;
   }
-}
-
-/** The endpoint group of a check file, `suites/<group>/…`. */
-function suiteGroupOf(file: string | undefined): string {
-  return /\/suites\/([^/]+)\//.exec(file ?? '')?.[1] ?? 'other';
 }
 
 /** The exchanges of the check running now, so a failure carries the requests that led to it. */

@@ -2,7 +2,7 @@ import type { Exchange } from '../client/exchange.ts';
 import { groundsOf } from './grounds.ts';
 import { oneLine } from './markdown.ts';
 import type { RequirementFailure, RequirementResult } from './model.ts';
-import { trafficLine, type Report } from './report.ts';
+import { timeLine, trafficLine, type Report } from './report.ts';
 
 export function escape(text: string): string {
   return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
@@ -80,7 +80,7 @@ td.id{white-space:nowrap;font-family:ui-monospace,monospace}.status.passed{color
 pre{background:#f6f8fa;padding:.5rem;overflow:auto;max-height:24rem;white-space:pre-wrap;word-break:break-all}
 .filters button{margin-right:.4rem;padding:.3rem .7rem;border:1px solid #999;border-radius:4px;background:#fff;cursor:pointer}
 .filters button[aria-pressed=true]{background:#1d1d1f;color:#fff}.spec{color:#666;font-size:.9em}
-blockquote.quote{margin:.5rem 0;padding:.3rem .8rem;border-left:3px solid #999;white-space:pre-wrap;color:#333}.notes{color:#444}`;
+#headline small{overflow-wrap:anywhere}blockquote.quote{margin:.5rem 0;padding:.3rem .8rem;border-left:3px solid #999;white-space:pre-wrap;color:#333}.notes{color:#444}`;
 
 // Filtering is a few lines of inline script: the page must work offline, with no network access.
 const script = `
@@ -129,6 +129,7 @@ ${rows.map(rowHtml).join('\n')}
 started ${escape(report.startedAt)}, ${(report.durationMs / 1000).toFixed(1)} s, seed ${report.seed}, ${escape(report.tool.name)} ${escape(report.tool.version)}.</p>
 <p>${summary.requirements} requirements: ${summary.passed} passed, ${summary.failed} failed, ${summary.flaky} flaky, ${summary.notExercised} not exercised.</p>
 ${report.traffic ? `<p>${escape(trafficLine(report.traffic))}</p>` : ''}
+${report.secondsByGroup ? `<p>${escape(timeLine(report.secondsByGroup))}</p>` : ''}
 ${headlineHtml(report)}
 ${comparison}
 <h2>All requirements</h2>

@@ -1,6 +1,6 @@
 import { groundsOf } from './grounds.ts';
 import type { RequirementResult } from './model.ts';
-import { trafficLine, type Report, type Verdict } from './report.ts';
+import { timeLine, trafficLine, type Report, type Verdict } from './report.ts';
 
 /** Markdown cells cannot hold a bare pipe or a line break. */
 export function cell(text: string): string {
@@ -32,6 +32,7 @@ export function reportMarkdown(report: Report, verdict: Verdict): string {
     `| ${summary.requirements} | ${summary.passed} | ${summary.failed} | ${summary.flaky} | ${summary.notExercised} |`,
     '',
     ...(report.traffic ? [trafficLine(report.traffic), ''] : []),
+    ...(report.secondsByGroup ? [timeLine(report.secondsByGroup), ''] : []),
   ];
   const failed = report.requirements.filter((r) => r.status === 'failed');
   if (failed.length > 0) {

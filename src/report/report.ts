@@ -25,6 +25,8 @@ export interface Report {
   };
   /** What the run sent: requests per group, 429s and the seconds waited on them, the budget. */
   traffic?: TrafficSummary;
+  /** Each endpoint group's wall time, in seconds: from its first check file starting to its last ending. */
+  secondsByGroup?: Record<string, number>;
   requirements: RequirementResult[];
 }
 
@@ -74,6 +76,7 @@ export function buildReport(input: {
   baseline?: Set<string>;
   failOnFlaky?: boolean;
   traffic?: TrafficSummary;
+  secondsByGroup?: Record<string, number>;
 }): { report: Report; verdict: Verdict } {
   const requirements = requirementResults(input.checks);
   const verdict = verdictOf(requirements, {
@@ -100,6 +103,7 @@ export function buildReport(input: {
         verdict: verdict.blocking.length === 0 ? 'conformant' : 'nonconformant',
       },
       ...(input.traffic ? { traffic: input.traffic } : {}),
+      ...(input.secondsByGroup ? { secondsByGroup: input.secondsByGroup } : {}),
       requirements,
     },
   };
@@ -115,4 +119,10 @@ export function trafficLine(traffic: TrafficSummary): string {
     `Traffic: ${traffic.requests} requests (${groups || 'none'}); budget ${budget}; ` +
     `${traffic.rateLimited} answered 429, ${traffic.waitedSeconds} s waited on them.`
   );
+}
+
+/** Each group's wall time in one line, for report.md and report.html. */
+export function timeLine(secondsByGroup: Record<string, number>): string {
+  const groups = Object.entries(secondsByGroup).map(([group, seconds]) => `${group} ${seconds} s`);
+  return `Time per group: ${groups.join(', ')}.`;
 }

@@ -25,3 +25,8 @@ export const groupPrefixes: Readonly<Record<string, string>> = { ...endpointGrou
 
 /** Every group of the catalogue, in catalogue order. */
 export const groups: readonly string[] = Object.keys(groupPrefixes);
+
+/** The endpoint group of a check file, from its path (`…/suites/<group>/…`); `other` outside suites/. */
+export function suiteGroupOf(path: string | undefined): string {
+  return /\/suites\/([^/]+)\//.exec(path ?? '')?.[1] ?? 'other';
+}

@@ -66,6 +66,7 @@ describe('fds-conformance run', { timeout: 60_000 }, () => {
       'seed',
       'summary',
       'traffic',
+      'secondsByGroup',
       'requirements',
     ]);
     expect(report.summary).toMatchObject({ verdict: 'conformant', failed: 0 });
