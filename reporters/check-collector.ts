@@ -22,6 +22,7 @@ function resultOf(testCase: TestCase, root: string, runErrors: readonly string[]
     file: testCase.module.moduleId.replace(`${root}/`, ''),
     requirements: meta.requirements ?? [],
     durationMs: Math.round(diagnostic?.duration ?? 0),
+    ...(meta.created?.length ? { created: meta.created } : {}),
   };
   if (result.state === 'failed') {
     const message = result.errors?.map((e) => e.message).join('\n') ?? 'failed';

@@ -1,5 +1,5 @@
 import { test } from 'vitest';
-import { curlOf, evidenceOf, type Exchange } from '../client/exchange.ts';
+import { createdBy, curlOf, evidenceOf, type CreatedResource, type Exchange } from '../client/exchange.ts';
 import { RequestRefused } from '../client/http-client.ts';
 import type { RunSettings } from '../profile/profile.ts';
 import { requirementById } from '../requirements/catalogue.ts';
@@ -24,6 +24,8 @@ declare module 'vitest' {
     /** Why a check was not exercised (a missing fixture or capability). */
     notExercised?: string;
     failure?: FailureEvidence;
+    /** Resources the check's requests created on the target (report.json `created`). */
+    created?: CreatedResource[];
     /** Every failed attempt of a check run again by --retries, so a flaky one keeps its evidence. */
     failedAttempts?: (FailureEvidence & { message: string })[];
   }
@@ -143,6 +145,9 @@ export function check(
       reported.name = error instanceof Error ? error.name : 'Error';
       reported.stack = `${reported.name}: ${reported.message}`;
       throw reported;
+    } finally {
+      // What the run leaves behind on the target, whatever the check's outcome.
+      context.task.meta.created = [...(context.task.meta.created ?? []), ...createdBy(exchanges)];
     }
   });
 }

@@ -86,3 +86,36 @@ export function curlOf(exchange: Exchange): string {
   if (body !== undefined) parts.push('--data-raw', shellQuote(body));
   return parts.join(' ');
 }
+
+/** A resource a writing run created on the target (report.json `created`), so its owners can clean up. */
+export interface CreatedResource {
+  type: string;
+  id: string;
+  /** The request that created it, `POST /users` with its path below the origin. */
+  request: string;
+  status: number;
+}
+
+/**
+ * The resources these exchanges created: every answered write (not a token request) whose 2xx body names
+ * a resource by `type` and `id`, a user of POST /users, the job of a connection update, an expenses
+ * summary.
+ */
+export function createdBy(exchanges: readonly Exchange[]): CreatedResource[] {
+  return exchanges.flatMap((exchange) => {
+    const { request, response } = exchange;
+    const url = new URL(request.url);
+    if (request.method === 'GET' || url.pathname.endsWith('/token') || !response) return [];
+    const body = response.body as { type?: unknown; id?: unknown } | undefined;
+    if (response.status < 200 || response.status > 299 || typeof body?.type !== 'string') return [];
+    if (typeof body.id !== 'string' && typeof body.id !== 'number') return [];
+    return [
+      {
+        type: body.type,
+        id: String(body.id),
+        request: `${request.method} ${url.pathname}`,
+        status: response.status,
+      },
+    ];
+  });
+}

@@ -104,6 +104,19 @@ function headlineHtml(report: Report): string {
   return `<section id="headline"><h2>Failed and flaky requirements</h2><ul>${items.join('\n')}</ul></section>`;
 }
 
+/** What a writing run left on the target, so the environment's owners can clean up. */
+function createdHtml(report: Report): string {
+  if (report.created.length === 0) return '';
+  const rows = report.created.map(
+    (r) =>
+      `<tr><td>${escape(r.type)}</td><td class="id">${escape(r.id)}</td><td>${escape(r.request)} (${r.status})</td><td>${escape(r.check)}</td></tr>`,
+  );
+  return `<section id="created"><details><summary>What the run left behind on the target: ${report.created.length} resources</summary>
+<table><thead><tr><th>type</th><th>id</th><th>created by</th><th>check</th></tr></thead><tbody>
+${rows.join('\n')}
+</tbody></table></details></section>`;
+}
+
 /**
  * `report.html`: one self-contained page. It opens with what a person wants first: the verdict, the
  * failed and flaky requirements each with its reason, the comparison with the previous run (a fragment
@@ -132,6 +145,7 @@ ${report.traffic ? `<p>${escape(trafficLine(report.traffic))}</p>` : ''}
 ${report.secondsByGroup ? `<p>${escape(timeLine(report.secondsByGroup))}</p>` : ''}
 ${headlineHtml(report)}
 ${comparison}
+${createdHtml(report)}
 <h2>All requirements</h2>
 <div class="filters" role="toolbar" aria-label="Filter by status">
 <button data-status="all" aria-pressed="true">all</button><button data-status="failed" aria-pressed="false">failed</button><button data-status="flaky" aria-pressed="false">flaky</button><button data-status="passed" aria-pressed="false">passed</button><button data-status="not-exercised" aria-pressed="false">not exercised</button>

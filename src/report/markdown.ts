@@ -33,6 +33,12 @@ export function reportMarkdown(report: Report, verdict: Verdict): string {
     '',
     ...(report.traffic ? [trafficLine(report.traffic), ''] : []),
     ...(report.secondsByGroup ? [timeLine(report.secondsByGroup), ''] : []),
+    ...(report.created.length > 0
+      ? [
+          `Created on the target: ${report.created.length} resources, each listed in report.json and report.html.`,
+          '',
+        ]
+      : []),
   ];
   const failed = report.requirements.filter((r) => r.status === 'failed');
   if (failed.length > 0) {

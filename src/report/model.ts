@@ -1,5 +1,6 @@
 import { catalogue, type RequirementLevel } from '../requirements/catalogue.ts';
 import type { FailureEvidence } from '../checks/check.ts';
+import type { CreatedResource } from '../client/exchange.ts';
 
 /** The outcome of one check, as the runner collected it from vitest. */
 export interface CheckResult {
@@ -12,6 +13,8 @@ export interface CheckResult {
   /** For a failure, the finding; for a flaky check, its first failed attempt's; for a check not exercised, the reason. */
   message?: string;
   failure?: FailureEvidence;
+  /** Resources its requests created on the target. */
+  created?: CreatedResource[];
   /** A flaky check's failed attempts, each with its finding and evidence, kept beside the passing one. */
   failedAttempts?: (FailureEvidence & { message: string })[];
   durationMs: number;

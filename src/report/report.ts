@@ -1,4 +1,5 @@
 import { createRequire } from 'node:module';
+import type { CreatedResource } from '../client/exchange.ts';
 import type { TrafficSummary } from '../client/traffic.ts';
 import type { CheckResult, RequirementResult } from './model.ts';
 import { requirementResults } from './model.ts';
@@ -27,6 +28,8 @@ export interface Report {
   traffic?: TrafficSummary;
   /** Each endpoint group's wall time, in seconds: from its first check file starting to its last ending. */
   secondsByGroup?: Record<string, number>;
+  /** Every resource the run created on the target, with the request and the check that created it. */
+  created: (CreatedResource & { check: string })[];
   requirements: RequirementResult[];
 }
 
@@ -104,6 +107,9 @@ export function buildReport(input: {
       },
       ...(input.traffic ? { traffic: input.traffic } : {}),
       ...(input.secondsByGroup ? { secondsByGroup: input.secondsByGroup } : {}),
+      created: input.checks.flatMap((check) =>
+        (check.created ?? []).map((resource) => ({ ...resource, check: check.name })),
+      ),
       requirements,
     },
   };

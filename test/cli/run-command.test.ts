@@ -67,6 +67,7 @@ describe('fds-conformance run', { timeout: 60_000 }, () => {
       'summary',
       'traffic',
       'secondsByGroup',
+      'created',
       'requirements',
     ]);
     expect(report.summary).toMatchObject({ verdict: 'conformant', failed: 0 });
@@ -226,6 +227,25 @@ describe('fds-conformance run', { timeout: 60_000 }, () => {
     expect(result.code).toBe(2);
     expect(result.stderr.trim().split('\n')).toHaveLength(1);
     expect(result.stderr).toMatch(message);
+  });
+
+  it('lists every resource a writing run created, with the request that created it', async () => {
+    const out = join(dir, 'created');
+    expect((await runCli(['--only', 'users', '--out', out])).code).toBe(0);
+    const report = JSON.parse(readFileSync(join(out, 'report.json'), 'utf8')) as {
+      created: { type: string; id: string; request: string; status: number; check: string }[];
+    };
+    expect(report.created.length).toBeGreaterThan(0);
+    expect(report.created).toContainEqual(
+      expect.objectContaining({ type: 'user', request: 'POST /users', status: 201 }),
+    );
+    const html = readFileSync(join(out, 'report.html'), 'utf8');
+    expect(html).toMatch(/<section id="created">[\s\S]*POST \/users \(201\)/);
+    const readOnly = join(dir, 'created-read-only');
+    expect((await runCli(['--only', 'users', '--read-only', '--out', readOnly])).code).toBe(0);
+    expect(
+      (JSON.parse(readFileSync(join(readOnly, 'report.json'), 'utf8')) as { created: unknown[] }).created,
+    ).toEqual([]);
   });
 
   it('holds the rate at the target to --max-rps, token requests included, and reports the traffic', async () => {
