@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { fullRuns, largeSnapshot, timedCommand, type CommandRun } from './conformance-run.ts';
 import { installedStart } from './installed-start.ts';
+import { nightlyRun } from './nightly-runs.ts';
 import { bareEndpoint, formatThroughput, institutionsTarget, mockThroughput } from './mock-throughput.ts';
 
 /** `npm run bench`: every speed target the issues name, measured one after the other. */
@@ -102,3 +103,23 @@ console.log(
 );
 const exits = [start.firstRun, ...start.laterRuns, start.firstRequirements, ...start.laterRequirements];
 console.log(`every command exited 0: ${verdict(exits.every((run) => run.exitCode === 0))}`);
+
+await settle();
+console.log(
+  '\n6. the nightly use rehearsed: the mock answering every request 50 ms late (`mock --latency-ms 50`)',
+);
+const slow = await nightlyRun(['--latency-ms', '50'], []);
+console.log(
+  `  full run, default concurrency: ${slow.seconds.toFixed(1)} s wall, ${slow.requests} requests, exit ${slow.exitCode}, ` +
+    `target < 30 s: ${verdict(slow.seconds < 30 && slow.exitCode === 0)}`,
+);
+const budget = 20;
+const held = await nightlyRun([], ['--max-rps', String(budget)]);
+// What the budget allows: the requests at 20 a second, plus the token-expiry check's wait (the mock's
+// short-lived key, a few seconds) and the run's start-up, allowed 10 s together.
+const allowed = held.requests / budget + 10;
+console.log(
+  `  full run with --max-rps ${budget}: ${held.seconds.toFixed(1)} s wall for ${held.requests} requests ` +
+    `(${(held.requests / budget).toFixed(1)} s at the budget), exit ${held.exitCode}, ` +
+    `target ≤ ${allowed.toFixed(1)} s: ${verdict(held.seconds <= allowed && held.exitCode === 0)}`,
+);

@@ -42,6 +42,15 @@ export const sampleChecks: CheckResult[] = [
     },
   },
   {
+    name: 'the institution list envelope',
+    file: 'suites/institutions/list.check.ts',
+    requirements: ['INST-02'],
+    state: 'flaky',
+    durationMs: 20,
+    message: 'GET /institutions: expected status 200, got 503',
+    failedAttempts: [{ message: 'GET /institutions: expected status 200, got 503' }],
+  },
+  {
     name: 'expiry end to end',
     file: 'suites/token/expiry.check.ts',
     requirements: ['AUTH-09'],

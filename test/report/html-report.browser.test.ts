@@ -49,6 +49,19 @@ describe.runIf(available)('report.html in a real browser', () => {
     expect(await page.locator('tr.requirement:visible').count()).toBe(sample.report.requirements.length);
   });
 
+  it('opens with the failed and flaky requirements, each with its reason, before the matrix', async () => {
+    const headline = page.locator('#headline li');
+    expect(await headline.allTextContents()).toEqual([
+      expect.stringMatching(/^failed TOKEN-04 MUST: .*expected exactly "Bearer"/s),
+      expect.stringMatching(
+        /^flaky INST-02 MUST: .*attempt 1 failed, a later one passed: GET \/institutions/s,
+      ),
+    ]);
+    await page.getByRole('button', { name: 'flaky' }).click();
+    expect(await page.locator('tr.requirement:visible td.id').allTextContents()).toEqual(['INST-02']);
+    await page.getByRole('button', { name: 'all' }).click();
+  });
+
   it('expands a failure to its request, response, curl line and seed', async () => {
     const row = page.locator('tr.requirement', { hasText: 'TOKEN-04' });
     await expect(row.locator('pre.exchange').isVisible()).resolves.toBe(false);
