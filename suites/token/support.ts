@@ -113,50 +113,31 @@ export const tokenRefusals = perRunValue('token:refusals', async () => {
   const basic = { authorization: `Basic ${key}`, credential: 'api-key' as const };
   const server = { scope: 'SERVER_ACCESS' };
   const { unsupportedVersion } = runSettings().profile;
-  const [
-    noAuthorization,
-    otherScheme,
-    emptyBasic,
-    unknownKey,
-    noScope,
-    otherScope,
-    jsonBody,
-    jsonOtherScope,
-    notJson,
-    grantType,
-    noVersion,
-    oldVersion,
-  ] = await Promise.all([
-    sendTokenRequest({ form: server }),
+  const requests = {
+    noAuthorization: sendTokenRequest({ form: server }),
     // The key itself under another scheme: a service that ignored the scheme would hand out a token.
-    sendTokenRequest({ authorization: `Bearer ${key}`, form: server }),
-    sendTokenRequest({ authorization: 'Basic', form: server }),
-    sendTokenRequest({ authorization: `Basic ${garbageCredential('fds-unknown-key-')}`, form: server }),
-    sendTokenRequest({ ...basic, form: {} }),
-    sendTokenRequest({ ...basic, form: { scope: unnamedScope } }),
-    sendTokenRequest({ ...basic, json: server }),
+    otherScheme: sendTokenRequest({ authorization: `Bearer ${key}`, form: server }),
+    emptyBasic: sendTokenRequest({ authorization: 'Basic', form: server }),
+    unknownKey: sendTokenRequest({
+      authorization: `Basic ${garbageCredential('fds-unknown-key-')}`,
+      form: server,
+    }),
+    noScope: sendTokenRequest({ ...basic, form: {} }),
+    otherScope: sendTokenRequest({ ...basic, form: { scope: unnamedScope } }),
+    jsonBody: sendTokenRequest({ ...basic, json: server }),
     // Refused whether or not the service reads JSON: as malformed, or for its scope.
-    sendTokenRequest({ ...basic, json: { scope: unnamedScope } }),
-    sendTokenRequest({ ...basic, notJson: truncatedJson }),
-    sendTokenRequest({ ...basic, form: { ...server, grant_type: unsupportedGrantType } }),
-    sendTokenRequest({ ...basic, version: null, form: server }),
-    unsupportedVersion
+    jsonOtherScope: sendTokenRequest({ ...basic, json: { scope: unnamedScope } }),
+    notJson: sendTokenRequest({ ...basic, notJson: truncatedJson }),
+    grantType: sendTokenRequest({ ...basic, form: { ...server, grant_type: unsupportedGrantType } }),
+    noVersion: sendTokenRequest({ ...basic, version: null, form: server }),
+    oldVersion: unsupportedVersion
       ? sendTokenRequest({ ...basic, version: unsupportedVersion, form: server })
       : Promise.resolve(undefined),
-  ]);
-  return {
-    noAuthorization,
-    otherScheme,
-    emptyBasic,
-    unknownKey,
-    noScope,
-    otherScope,
-    jsonBody,
-    jsonOtherScope,
-    notJson,
-    grantType,
-    noVersion,
-    oldVersion,
+  };
+  // All sent at once; each answer under its own name.
+  const answers = await Promise.all(Object.values(requests));
+  return Object.fromEntries(Object.keys(requests).map((name, index) => [name, answers[index]])) as {
+    [Name in keyof typeof requests]: Awaited<(typeof requests)[Name]>;
   };
 });
 
