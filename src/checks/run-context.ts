@@ -38,8 +38,12 @@ function currentRun(): NonNullable<typeof current> {
   const settings = runSettings();
   if (current?.runId !== settings.runId) {
     void current?.api.close();
-    const traffic = settings.trafficChannel
-      ? new TrafficGate(settings.trafficChannel, () => suiteGroupOf(expect.getState().testPath))
+    const traffic = settings.traffic
+      ? new TrafficGate(
+          settings.traffic.channel,
+          () => suiteGroupOf(expect.getState().testPath),
+          settings.traffic.budgeted,
+        )
       : undefined;
     const client = new Api(settings, traffic);
     client.http.exchanges.push((exchange) => checkExchanges.getStore()?.push(exchange));

@@ -55,7 +55,10 @@ export async function runCommand(
     traffic = new TrafficCoordinator(`fds-conformance-traffic-${settings.runId}`, config.maxRps);
     const { conformance, reporters } = conformanceReporters(config, target, env, out, traffic);
     await runSuites({
-      settings: { ...settings, trafficChannel: traffic.channelName },
+      settings: {
+        ...settings,
+        traffic: { channel: traffic.channelName, budgeted: config.maxRps !== undefined },
+      },
       ...(config.only ? { only: config.only } : {}),
       ...(config.shard ? { shard: config.shard } : {}),
       retry: config.retries,

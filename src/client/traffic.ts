@@ -10,6 +10,7 @@ import { BroadcastChannel } from 'node:worker_threads';
 type Message =
   | { kind: 'acquire'; id: string; group: string }
   | { kind: 'grant'; id: string }
+  | { kind: 'sent'; group: string }
   | { kind: 'pause'; ms: number };
 
 /** What the run sent (report.json `traffic`). */
@@ -59,6 +60,7 @@ export class TrafficCoordinator {
 
   private receive(message: Message): void {
     if (message.kind === 'acquire') this.queue.push(message);
+    if (message.kind === 'sent') this.count(message.group);
     if (message.kind === 'pause') {
       const now = Date.now();
       const until = now + message.ms;
@@ -82,10 +84,14 @@ export class TrafficCoordinator {
         return this.wake((this.recent[0] as number) + windowMs - now);
       this.recent.push(now);
       const { id, group } = this.queue.shift() as { id: string; group: string };
-      this.counts.requests++;
-      this.counts.byGroup[group] = (this.counts.byGroup[group] ?? 0) + 1;
+      this.count(group);
       this.channel.postMessage({ kind: 'grant', id } satisfies Message);
     }
+  }
+
+  private count(group: string): void {
+    this.counts.requests++;
+    this.counts.byGroup[group] = (this.counts.byGroup[group] ?? 0) + 1;
   }
 
   private wake(ms: number): void {
@@ -106,21 +112,28 @@ export class TrafficCoordinator {
   }
 }
 
-/** A worker's side: each request waits for its grant; a 429 asks the coordinator to pause the run. */
+/**
+ * A worker's side. With a budget each request waits for its grant; without one it only waits out a 429's
+ * pause, which every gate hears, and reports what it sent, so the run pays no round trip per request.
+ */
 export class TrafficGate {
   private readonly channel: BroadcastChannel;
   private readonly waiting = new Map<string, () => void>();
   private readonly prefix = randomUUID().slice(0, 8);
   private sent = 0;
+  private pausedUntil = 0;
 
   constructor(
     channelName: string,
     /** The endpoint group of the check sending now, for the counts. */
     private readonly group: () => string,
+    /** Whether the run has a budget (`--max-rps`): then every request waits for the coordinator's grant. */
+    private readonly budgeted: boolean,
   ) {
     this.channel = new BroadcastChannel(channelName);
     this.channel.onmessage = (event) => {
       const message = (event as { data: Message }).data;
+      if (message.kind === 'pause') this.pausedUntil = Math.max(this.pausedUntil, Date.now() + message.ms);
       if (message.kind !== 'grant') return;
       this.waiting.get(message.id)?.();
       this.waiting.delete(message.id);
@@ -128,7 +141,13 @@ export class TrafficGate {
     this.channel.unref();
   }
 
-  acquire(): Promise<void> {
+  async acquire(): Promise<void> {
+    if (!this.budgeted) {
+      const wait = this.pausedUntil - Date.now();
+      if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+      this.channel.postMessage({ kind: 'sent', group: this.group() } satisfies Message);
+      return;
+    }
     const id = `${this.prefix}-${this.sent++}`;
     return new Promise((resolve) => {
       this.waiting.set(id, resolve);
@@ -137,6 +156,7 @@ export class TrafficGate {
   }
 
   pause(ms: number): void {
+    this.pausedUntil = Math.max(this.pausedUntil, Date.now() + ms);
     this.channel.postMessage({ kind: 'pause', ms } satisfies Message);
   }
 

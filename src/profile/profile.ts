@@ -40,6 +40,6 @@ export interface RunSettings {
   runId: string;
   /** A fast-check counter-example path to replay (`--seed` with a failure's path). */
   path?: string;
-  /** The BroadcastChannel of the run's traffic coordinator (src/client/traffic.ts), when it has one. */
-  trafficChannel?: string;
+  /** The run's traffic coordinator (src/client/traffic.ts), when it has one: its channel, and whether it holds a budget. */
+  traffic?: { channel: string; budgeted: boolean };
 }
