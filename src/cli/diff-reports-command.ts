@@ -1,5 +1,6 @@
 import { parseArgs } from 'node:util';
-import { compareReports, readPreviousReport } from '../report/compare.ts';
+import { compareReports } from '../report/compare.ts';
+import { readPreviousReport } from './read-report.ts';
 import { comparisonLines } from '../report/compare-views.ts';
 import { exitCodes, UsageError } from './usage-error.ts';
 

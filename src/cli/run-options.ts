@@ -5,7 +5,7 @@ import { parseArgs } from 'node:util';
 import { checkBaseUrl, loadProfileFile, type ProfileFile } from '../profile/load-profile.ts';
 import { profileDefaults, type Profile, type RunSettings } from '../profile/profile.ts';
 import { suiteGroups } from '../requirements/groups.ts';
-import { readPreviousReport } from '../report/compare.ts';
+import { readPreviousReport } from './read-report.ts';
 import type { Report } from '../report/report.ts';
 import { UsageError } from './usage-error.ts';
 
