@@ -1,4 +1,17 @@
+import type { RoutePath } from './routes/paths.ts';
 import type { MockVariants } from './variants.ts';
+
+/** One request and the answer the mock gave it, as `onResponse` sees it. */
+export interface MockExchange {
+  method: string;
+  /** Path below the base path, without the query. */
+  path: string;
+  /** The route's path pattern (routes/paths.ts); undefined when no route matched. */
+  route?: RoutePath;
+  status: number;
+  /** The body as sent, before serialisation. */
+  body: unknown;
+}
 
 /** How the embedded mock is set up; every field has a default so `startMock()` alone gives a conformant service. */
 export interface MockOptions {
@@ -35,6 +48,8 @@ export interface MockOptions {
   failEvery: number;
   /** Called for every request received, before it is handled: lets tests see what a client sent. */
   onRequest?: (method: string, path: string) => void;
+  /** Called for every answer a handled request gets, as sent: lets tests see what the mock answered. */
+  onResponse?: (exchange: MockExchange) => void;
 }
 
 export const defaultApiKey = 'mock-api-key';

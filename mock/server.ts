@@ -136,7 +136,7 @@ async function handle(req: IncomingMessage, res: ServerResponse, router: Router,
   const limited = rateLimited(req, context) ?? flakyFailure(path, context);
   if (limited) {
     req.resume();
-    return respond(res, limited, undefined, context);
+    return respond(res, limited, undefined, context, method, path);
   }
   const match = underBase ? router.match(method, path) : ({ kind: 'none' } as const);
   let route: Route | undefined;
@@ -153,7 +153,7 @@ async function handle(req: IncomingMessage, res: ServerResponse, router: Router,
         `${method} is not allowed here`,
       );
       const reply = { status: 405, body: errorList(error), headers: { allow: match.allow.join(', ') } };
-      return respond(res, reply, undefined, context);
+      return respond(res, reply, undefined, context, method, path);
     }
     route = match.route;
     const { params } = match;
@@ -168,7 +168,7 @@ async function handle(req: IncomingMessage, res: ServerResponse, router: Router,
     if (error.status === 413) res.setHeader('connection', 'close');
     reply = { status: error.status, body: errorList(error) };
   }
-  return respond(res, applyReplyFaults(reply, route, context), route, context);
+  return respond(res, applyReplyFaults(reply, route, context), route, context, method, path);
 }
 
 /**
@@ -180,9 +180,12 @@ async function respond(
   reply: MockReply,
   route: Route | undefined,
   context: MockContext,
+  method: string,
+  path: string,
 ): Promise<void> {
-  const { variants } = context.options;
+  const { variants, onResponse } = context.options;
   const varied = varyReply(reply, route, context);
+  onResponse?.({ method, path, route: route?.path, status: varied.status, body: varied.body });
   if (variants.latencyMs) await sleep(variants.latencyMs);
   send(res, varied, variants);
 }
