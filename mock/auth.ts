@@ -1,5 +1,5 @@
 import type { IncomingHttpHeaders } from 'node:http';
-import { MockError } from './errors.ts';
+import { detail, MockError, quoted } from './errors.ts';
 import type { MockContext, Route } from './router.ts';
 import { routePaths } from './routes/paths.ts';
 
@@ -55,8 +55,8 @@ function authenticateApiKey(headers: IncomingHttpHeaders, context: MockContext):
     if (!context.fault('token-missing-authorization-accepted')) {
       // Two rows fit: "Authorization header parameter required", and "required parameter missing".
       const code = variants.missingAuthorization ?? 'parameter-not-valid';
-      const detail = 'the Authorization header is missing';
-      throw new MockError(400, code, 'Authorization required', detail, 'Authorization');
+      const said = detail.missing('the Authorization header');
+      throw new MockError(400, code, 'Authorization required', said, 'Authorization');
     }
   } else {
     const key = credential(headers, 'basic');
@@ -64,8 +64,8 @@ function authenticateApiKey(headers: IncomingHttpHeaders, context: MockContext):
       if (!context.fault('token-malformed-authorization-accepted')) {
         // Two rows fit: "Authorization header parameter ... invalid", and "malformed request".
         const code = variants.malformedAuthorization ?? 'parameter-not-valid';
-        const detail = 'expected Authorization: Basic <API_KEY>';
-        throw new MockError(400, code, 'Authorization not valid', detail, 'Authorization');
+        const said = malformedAuthorization('Basic <API_KEY>', headers.authorization);
+        throw new MockError(400, code, 'Authorization not valid', said, 'Authorization');
       }
     } else if (apiKeyOf(key, context) === undefined && !context.fault('token-unknown-key-accepted')) {
       throw unknownKey(variants.unknownKey);
@@ -75,29 +75,28 @@ function authenticateApiKey(headers: IncomingHttpHeaders, context: MockContext):
   const version = Array.isArray(header) ? header[0] : header;
   if (version === undefined) {
     if (variants.versionHeader !== 'required') return;
-    const detail = `the ${options.versionHeader} header is required`;
-    throw new MockError(400, 'parameter-not-valid', 'Version required', detail, options.versionHeader);
+    const said = detail.missing(`the ${options.versionHeader} header`);
+    throw new MockError(400, 'parameter-not-valid', 'Version required', said, options.versionHeader);
   }
   const unsupported =
     options.unsupportedVersions.includes(version) || !options.supportedVersions.includes(version);
   if (unsupported && !context.fault('token-version-ignored')) {
-    throw new MockError(
-      400,
-      'parameter-not-valid',
-      'Version not supported',
-      `version ${version} is no longer supported`,
-      options.versionHeader,
-    );
+    const supported = `the versions supported are ${options.supportedVersions.join(', ')}`;
+    const said = options.unsupportedVersions.includes(version)
+      ? `${options.versionHeader} ${quoted(version)} is no longer supported: ${supported}`
+      : detail.unknown(options.versionHeader, quoted(version), supported);
+    throw new MockError(400, 'parameter-not-valid', 'Version not supported', said, options.versionHeader);
   }
 }
 
 /** The row of the token table an unknown key gets: three rows fit it (see TokenVariants.unknownKey). */
 function unknownKey(reading: 'parameter-not-valid' | 'parameter-not-valid-404' | undefined): MockError {
-  const detail = 'the API key is invalid, expired or revoked';
+  // The key is a secret: the detail never repeats it.
+  const said = 'unknown API key: it is invalid, expired or revoked';
   if (reading === undefined)
-    return new MockError(400, 'invalid-grant', 'Invalid grant', detail, 'Authorization');
+    return new MockError(400, 'invalid-grant', 'Invalid grant', said, 'Authorization');
   const status = reading === 'parameter-not-valid-404' ? 404 : 400;
-  return new MockError(status, 'parameter-not-valid', 'Authorization not valid', detail, 'Authorization');
+  return new MockError(status, 'parameter-not-valid', 'Authorization not valid', said, 'Authorization');
 }
 
 function authenticateBearer(route: Route, headers: IncomingHttpHeaders, context: MockContext): void {
@@ -107,13 +106,11 @@ function authenticateBearer(route: Route, headers: IncomingHttpHeaders, context:
   if (route.path === routePaths.job && context.fault('auth-skipped-for-jobs')) return;
   const token = credential(headers, 'bearer');
   if (token === undefined) {
-    throw new MockError(
-      401,
-      'invalid-grant',
-      'Unauthorized',
-      'expected Authorization: Bearer <ACCESS_TOKEN>',
-      'Authorization',
-    );
+    const said =
+      headers.authorization === undefined
+        ? detail.missing('the Authorization header')
+        : malformedAuthorization('Bearer <ACCESS_TOKEN>', headers.authorization);
+    throw new MockError(401, 'invalid-grant', 'Unauthorized', said, 'Authorization');
   }
   const issued = context.state.tokens.get(token);
   if (!issued) {
@@ -122,7 +119,7 @@ function authenticateBearer(route: Route, headers: IncomingHttpHeaders, context:
       401,
       'invalid-grant',
       'Invalid token',
-      'the access token is not valid',
+      'unknown access token: this service did not issue it, or no longer knows it',
       'Authorization',
     );
   }
@@ -132,8 +129,27 @@ function authenticateBearer(route: Route, headers: IncomingHttpHeaders, context:
       401,
       'invalid-grant',
       'Token expired',
-      'the access token has expired',
+      'the access token has expired: request a new one from POST /token',
       'Authorization',
     );
   }
+}
+
+/**
+ * Why an Authorization header of the wrong form is refused. It holds a credential, so only its scheme is
+ * repeated, and only when a credential follows it: a header of one word may be the bare key or token.
+ */
+function malformedAuthorization(expected: string, header: string): string {
+  const words = header
+    .trim()
+    .split(/\s+/)
+    .filter((word) => word !== '');
+  const [scheme, ...rest] = words;
+  const received =
+    scheme === undefined
+      ? 'an empty header'
+      : rest.length === 0
+        ? 'a single word and no scheme'
+        : `the scheme ${quoted(scheme)}` + (rest.length > 1 ? ` followed by ${rest.length} words` : '');
+  return detail.malformed('the Authorization header', expected, received);
 }

@@ -49,6 +49,54 @@ export function notFound(parameter: string, detail: string): MockError {
   return new MockError(404, 'resource-not-found', 'Resource not found', detail, parameter);
 }
 
+/**
+ * The details of refusals of a client's mistake. Each says which of three things is wrong, naming the
+ * parameter: it is missing, it is malformed (what came, and what is expected), or it names something
+ * the service does not know (what came, and what it knows). A developer reading only the detail can
+ * fix the request.
+ */
+export const detail = {
+  missing: (parameter: string) => `${parameter} is required`,
+  /** A required parameter sent with no value: absent in effect, though the name came. */
+  empty: (parameter: string) => `${parameter} is required, got an empty value`,
+  /** `received` is `quoted(value)`, or `kindOf(value)` for a value a detail must not repeat. */
+  malformed: (parameter: string, expected: string, received: string) =>
+    `${parameter} must be ${expected}, got ${received}`,
+  unknown: (what: string, received: string, known: string) => `unknown ${what} ${received}: ${known}`,
+};
+
+/** Characters of a received value a detail repeats: enough to recognise it, never a whole payload. */
+const quotedLength = 40;
+// eslint-disable-next-line no-control-regex
+const controlCharacters = /[\u0000-\u001f\u007f]/g;
+
+/**
+ * A received value as a detail repeats it: a string in single quotes (double quotes when it holds a
+ * single quote, as filter expressions do), anything else as JSON; cut to `quotedLength` characters and
+ * control characters escaped, so a detail stays one short line whatever was sent. Never for secrets
+ * (passwords, security codes, API keys, tokens): those are described with `kindOf`.
+ */
+export function quoted(value: unknown): string {
+  const text = typeof value === 'string' ? value : (JSON.stringify(value) ?? String(value));
+  const characters = [...text];
+  const cut = characters.slice(0, quotedLength).join('') + (characters.length > quotedLength ? '…' : '');
+  const escaped = cut.replace(
+    controlCharacters,
+    (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`,
+  );
+  if (typeof value !== 'string') return escaped;
+  return escaped.includes("'") ? `"${escaped}"` : `'${escaped}'`;
+}
+
+/** The JSON type of a received value, for a detail that must not repeat the value itself. */
+export function kindOf(value: unknown): string {
+  if (value === null) return 'null';
+  if (Array.isArray(value)) return 'an array';
+  if (value === '') return 'an empty string';
+  const type = typeof value;
+  return type === 'object' ? 'an object' : `a ${type}`;
+}
+
 type ErrorObject = Record<string, unknown> & { source?: { parameter?: unknown } | null };
 
 /**

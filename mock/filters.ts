@@ -1,4 +1,4 @@
-import { parameterNotValid } from './errors.ts';
+import { detail, parameterNotValid, quoted } from './errors.ts';
 
 export interface FilterTerm {
   property: string;
@@ -8,6 +8,7 @@ export interface FilterTerm {
 
 /** One expression `<property>.<operator>('<value>')`; the property may itself hold dots (`institution.id`). */
 const term = /^([A-Za-z][A-Za-z.]*)\.([A-Za-z]+)\('([^']*)'\)$/;
+const shape = "<property>.<operator>('<value>')";
 
 export interface FilterGrammar {
   /**
@@ -33,25 +34,26 @@ export function parseFilter(
   // Split on the commas between expressions, not those inside a quoted value.
   const parts = raw.match(/(?:[^,']|'[^']*')+/g) ?? [];
   if (parts.join(',') !== raw || parts.length === 0)
-    throw parameterNotValid('filter', `malformed filter "${raw}"`);
+    throw parameterNotValid(
+      'filter',
+      `malformed filter ${quoted(raw)}; expected ${shape}, separated by commas`,
+    );
   return parts.map((part) => {
     const match = term.exec(part.trim());
     if (!match)
-      throw parameterNotValid(
-        'filter',
-        `malformed filter expression "${part}"; expected <property>.<operator>('<value>')`,
-      );
+      throw parameterNotValid('filter', `malformed filter expression ${quoted(part)}; expected ${shape}`);
     const [, property = '', operator = '', value = ''] = match;
     if (!properties.includes(property)) {
       throw parameterNotValid(
         'filter',
-        `unknown filter property "${property}"; expected one of ${properties.join(', ')}`,
+        detail.unknown('filter property', quoted(property), `the properties are ${properties.join(', ')}`),
       );
     }
+    // "Only eq and ne are supported": an operator the service does not take is unsupported, in the spec's word.
     if (!operators.includes(operator) && grammar.otherOperators !== 'match-nothing') {
       throw parameterNotValid(
         'filter',
-        `unsupported filter operator "${operator}"; expected one of ${operators.join(', ')}`,
+        `unsupported filter operator ${quoted(operator)}: the operators are ${operators.join(', ')}`,
       );
     }
     return { property, operator, value };

@@ -31,6 +31,11 @@ export interface MockOptions {
   basePath: string;
   /** Named faults to inject (see mock/faults/). */
   faults: string[];
+  /**
+   * Whether a request may switch faults on for itself alone with the `fds-mock-faults` header
+   * (`faultSwitchHeader`); off by default, when the header is ignored.
+   */
+  faultSwitching: boolean;
   /** Largest request body accepted, in bytes; larger ones get 413. */
   maxBodyBytes: number;
   /** How long each job step stays pending and then in progress, in milliseconds. */
@@ -54,6 +59,8 @@ export interface MockOptions {
 
 export const defaultApiKey = 'mock-api-key';
 export const shortLivedApiKey = 'mock-short-lived-key';
+/** The request header naming faults, comma-separated, to switch on for that request (`faultSwitching`). */
+export const faultSwitchHeader = 'fds-mock-faults';
 
 export const defaultMockOptions: MockOptions = {
   host: '127.0.0.1',
@@ -65,6 +72,7 @@ export const defaultMockOptions: MockOptions = {
   unsupportedVersions: ['1.0'],
   basePath: '',
   faults: [],
+  faultSwitching: false,
   failEvery: 0,
   maxBodyBytes: 64 * 1024,
   jobStepMs: 50,

@@ -75,13 +75,17 @@ export function connectionDetail(
   };
 }
 
+/**
+ * An account, its links under the user (the mock's own account routes), where the affordability
+ * transaction's links.account and the expenses resource's links.accounts already point.
+ */
 export function accountResource(
   account: AccountRecord,
   connection: ConnectionRecord,
   context: MockContext,
 ): Account {
   const { connectionId: _connectionId, ...fields } = account;
-  const self = `${connectionPath(connection, context)}/accounts/${account.id}`;
+  const self = `${context.baseUrl}/users/${connection.userId}/accounts/${account.id}`;
   return { type: 'account', ...fields, links: { self, transactions: `${self}/transactions` } };
 }
 

@@ -31,7 +31,15 @@ export interface MockContext {
    * base path alone) under the relativeLinks variant.
    */
   baseUrl: string;
-  /** Whether a named fault is injected. */
+  /**
+   * The faults in force for this request: the mock's own (the `faults` option, or `setFaults`) and those
+   * the request switched on (the `faultSwitching` option). A context's faults never change: a request
+   * with faults of its own, and a change of the mock's faults, get a context of their own, so whatever is
+   * cached per context was made under one set of faults. What must outlive a change of faults (the
+   * counters of a rate limit or a flaky environment) is kept per `state` instead.
+   */
+  faults: ReadonlySet<FaultName>;
+  /** Whether a named fault is in force for this request. */
   fault(name: FaultName): boolean;
 }
 

@@ -9,9 +9,9 @@ import type { Duplex } from 'node:stream';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { AddressInfo } from 'node:net';
 import { authenticate } from './auth.ts';
-import { errorList, MockError } from './errors.ts';
-import { applyReplyFaults, assertKnownFaults, isFaultName } from './faults/index.ts';
-import { defaultMockOptions, type MockOptions } from './options.ts';
+import { detail, errorList, MockError, quoted } from './errors.ts';
+import { applyReplyFaults, assertKnownFaults, isFaultName, type FaultName } from './faults/index.ts';
+import { defaultMockOptions, faultSwitchHeader, type MockOptions } from './options.ts';
 import { Router, type MockContext, type MockReply, type Route } from './router.ts';
 import { routes } from './routes/index.ts';
 import { serialisedBody } from './serialised-body.ts';
@@ -21,11 +21,21 @@ import { rateLimited, varyReply, type MockVariants } from './variants.ts';
 import { loadWorld, type World } from './world/world.ts';
 import { withOpaqueIds } from './world/opaque-ids.ts';
 
+/** A mock that listens. */
 export interface RunningMock {
   /** Base URL, base path included, without a trailing slash. */
   url: string;
+  /** The options it was started with, every default filled in. */
   options: MockOptions;
+  /** The generated world it serves: institutions, users, connections, transactions and their ids. */
   world: World;
+  /**
+   * Replaces the faults in force for every request from now on, those it was started with included:
+   * `setFaults([])` makes the mock conformant again. A request already being handled keeps the faults it
+   * started with. Throws a RangeError on an unknown fault name.
+   */
+  setFaults(names: readonly FaultName[]): void;
+  /** Stops listening and closes every connection; resolves once the server is closed. */
   close(): Promise<void>;
 }
 
@@ -40,18 +50,7 @@ export async function startMock(overrides: Partial<MockOptions> = {}): Promise<R
   const loaded = await loadWorld(options.seed);
   const world = options.variants.opaqueIds ? withOpaqueIds(loaded) : loaded;
   const router = new Router(routes);
-  const faults = new Set(options.faults);
-  const context: MockContext = {
-    world,
-    state: new MockState(),
-    options,
-    baseUrl: '',
-    fault: (name) => {
-      // A handler asking for a fault the registry does not know is a typo that would silently never fire.
-      if (!isFaultName(name)) throw new Error(`fault "${name}" is not in the registry`);
-      return faults.has(name);
-    },
-  };
+  let context = withFaults({ world, state: new MockState(), options, baseUrl: '' }, options.faults);
   const server = createServer({ keepAliveTimeout: 30_000 }, (req, res) => {
     handle(req, res, router, context).catch((error: unknown) => {
       // Nothing a client sends may crash the mock: a handler bug becomes a 500 error list.
@@ -70,7 +69,57 @@ export async function startMock(overrides: Partial<MockOptions> = {}): Promise<R
   const url = `http://${host}:${port}${options.basePath}`;
   // The relativeLinks variant hands out host-relative links: the base path without scheme and authority.
   context.baseUrl = options.variants.relativeLinks ? options.basePath : url;
-  return { url, options, world, close: () => closeServer(server) };
+  const setFaults = (names: readonly FaultName[]) => {
+    assertKnownFaults(names);
+    context = withFaults(context, names);
+  };
+  return { url, options, world, setFaults, close: () => closeServer(server) };
+}
+
+/**
+ * The context with these faults in force. A new object each time, never a changed one: a context's faults
+ * never change (router.ts, MockContext), so what is cached per context holds for one set of faults.
+ */
+function withFaults(context: Omit<MockContext, 'faults' | 'fault'>, names: Iterable<FaultName>): MockContext {
+  const faults: ReadonlySet<FaultName> = new Set(names);
+  return {
+    ...context,
+    faults,
+    fault: (name) => {
+      // A handler asking for a fault the registry does not know is a typo that would silently never fire.
+      if (!isFaultName(name)) throw new Error(`fault "${name}" is not in the registry`);
+      return faults.has(name);
+    },
+  };
+}
+
+/**
+ * The context a request is handled in: the mock's, with the faults its `fds-mock-faults` header names in
+ * force as well under the faultSwitching option (without it the header means nothing). A name the
+ * registry does not know is the test's mistake, refused rather than ignored: ignored, the test would pass
+ * without the fault it asked for.
+ */
+function requestContext(req: IncomingMessage, context: MockContext): MockContext {
+  const header = context.options.faultSwitching ? req.headers[faultSwitchHeader] : undefined;
+  if (header === undefined) return context;
+  const names = String(header)
+    .split(',')
+    .map((name) => name.trim())
+    .filter(Boolean);
+  const unknown = names.filter((name) => !isFaultName(name));
+  if (unknown.length > 0)
+    throw new MockError(
+      400,
+      'parameter-not-valid',
+      'Unknown fault',
+      detail.unknown(
+        unknown.length > 1 ? 'faults' : 'fault',
+        unknown.map(quoted).join(', '),
+        'fds-conformance mock --list-faults lists them',
+      ),
+      faultSwitchHeader,
+    );
+  return names.length > 0 ? withFaults(context, [...context.faults, ...names.filter(isFaultName)]) : context;
 }
 
 /**
@@ -125,23 +174,25 @@ function requestTarget(raw: string): { pathname: string; query: URLSearchParams 
   };
 }
 
-async function handle(req: IncomingMessage, res: ServerResponse, router: Router, context: MockContext) {
+async function handle(req: IncomingMessage, res: ServerResponse, router: Router, mock: MockContext) {
   const { pathname, query } = requestTarget(req.url ?? '/');
-  const basePath = context.options.basePath;
+  const basePath = mock.options.basePath;
   const underBase = !basePath || pathname.startsWith(`${basePath}/`);
   const path = underBase ? pathname.slice(basePath.length) : pathname;
   const method = req.method ?? 'GET';
-  context.options.onRequest?.(method, pathname);
+  mock.options.onRequest?.(method, pathname);
   // A rate limit answers before routing and authentication, as a gateway in front of a service would.
-  const limited = rateLimited(req, context) ?? flakyFailure(path, context);
+  const limited = rateLimited(req, mock) ?? flakyFailure(path, mock);
   if (limited) {
     req.resume();
-    return respond(res, limited, undefined, context, method, path);
+    return respond(res, limited, undefined, mock, method, path);
   }
   const match = underBase ? router.match(method, path) : ({ kind: 'none' } as const);
+  let context = mock;
   let route: Route | undefined;
   let reply: MockReply;
   try {
+    context = requestContext(req, mock);
     if (match.kind === 'none')
       throw new MockError(404, 'resource-not-found', 'Not found', `no resource at ${pathname}`);
     if (match.kind === 'wrong-method') {
@@ -219,13 +270,14 @@ async function readBody(req: IncomingMessage, route: Route, context: MockContext
     return undefined;
   }
   const max = context.options.maxBodyBytes;
-  if (Number(req.headers['content-length'] ?? 0) > max) throw tooLarge(max);
+  const length = Number(req.headers['content-length'] ?? 0);
+  if (length > max) throw tooLarge(max, `${length} bytes`);
   const mediaType = (req.headers['content-type'] ?? '').split(';')[0]?.trim().toLowerCase();
   const chunks: Buffer[] = [];
   let size = 0;
   for await (const chunk of req as AsyncIterable<Buffer>) {
     size += chunk.length;
-    if (size > max) throw tooLarge(max);
+    if (size > max) throw tooLarge(max, `more than ${max} bytes`);
     chunks.push(chunk);
   }
   const text = Buffer.concat(chunks).toString('utf8');
@@ -235,36 +287,47 @@ async function readBody(req: IncomingMessage, route: Route, context: MockContext
   if (route.body === 'form' && mediaType === contentTypes.json && context.options.variants.token?.jsonBody) {
     return parseJson(text, code);
   }
+  const empty = text === '' ? route.emptyBody?.(context) : undefined;
+  // No bytes carry no media type: a client that omits an optional body often omits the content type too.
+  if (empty !== undefined && (mediaType === '' || mediaType === contentTypes[route.body])) return empty;
   if (mediaType !== contentTypes[route.body]) {
     // 415 where the spec is silent; the token endpoint's table makes a malformed request a 400.
     const status = route.auth === 'basic' ? 400 : 415;
-    throw new MockError(
-      status,
-      code,
-      'Unsupported content type',
-      `the body must be ${contentTypes[route.body]}`,
-      'Content-Type',
-    );
+    const expected = contentTypes[route.body];
+    const detail =
+      mediaType === ''
+        ? `Content-Type is required: the body must be ${expected}`
+        : `Content-Type must be ${expected}, got ${quoted(mediaType)}`;
+    throw new MockError(status, code, 'Unsupported content type', detail, 'Content-Type');
   }
   if (route.body === 'form') return Object.fromEntries(new URLSearchParams(text));
-  const empty = text === '' ? route.emptyBody?.(context) : undefined;
-  return empty !== undefined ? empty : parseJson(text, code);
+  return parseJson(text, code);
 }
 
+/** The body parsed; a body that does not parse is refused without repeating it, as it may hold a password. */
 function parseJson(text: string, code: string): unknown {
+  if (text === '')
+    throw new MockError(
+      400,
+      code,
+      'Malformed JSON',
+      'the body is required, got no bytes: it must be JSON',
+      'body',
+    );
   try {
     return JSON.parse(text) as unknown;
   } catch {
-    throw new MockError(400, code, 'Malformed JSON', 'the request body is not valid JSON', 'body');
+    const received = `${Buffer.byteLength(text)} bytes that do not parse`;
+    throw new MockError(400, code, 'Malformed JSON', `the body is not valid JSON, got ${received}`, 'body');
   }
 }
 
-function tooLarge(max: number): MockError {
+function tooLarge(max: number, received: string): MockError {
   return new MockError(
     413,
     'payload-too-large',
     'Payload too large',
-    `the body exceeds ${max} bytes`,
+    `the body must be at most ${max} bytes, got ${received}`,
     'body',
   );
 }

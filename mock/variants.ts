@@ -4,6 +4,7 @@ import type { Socket } from 'node:net';
 import { errorList, MockError, varyErrorList } from './errors.ts';
 import type { MockContext, MockReply, Route } from './router.ts';
 import { isReusable, reusableBody } from './serialised-body.ts';
+import type { MockState } from './state.ts';
 
 /**
  * Conformant variants: behaviours a real service may legitimately show because the spec is silent on them
@@ -139,11 +140,13 @@ export interface JobsVariants {
 /** How the institution list may legitimately behave where the spec leaves room (spec: GET /institutions). */
 export interface InstitutionsVariants {
   /**
-   * Filter properties written with the resource's prefix (`institution.country`): refused when bare
-   * (`prefixed`) or accepted in both forms (`either`). The spec names the properties but shows the
-   * expression shape only for connections, whose `institution.id` carries a prefix.
+   * Filter properties in one form only: bare as the spec lists them (`country`), the prefixed form
+   * refused (`bare`); or with the resource's prefix (`institution.country`), the bare form refused
+   * (`prefixed`). The spec names the properties but shows the expression shape only for connections,
+   * whose `institution.id` carries a prefix. By default both forms are accepted and mean the same:
+   * generated clients write the prefix, as the real service takes it.
    */
-  filterProperty?: 'prefixed' | 'either';
+  filterProperty?: 'bare' | 'prefixed';
   /** An operator other than eq and ne is answered 200 with an empty list (it matches nothing) instead of 400. */
   unsupportedOperator?: 'matches-nothing';
   /** totalCount is the number of all institutions even when a filter narrows data. */
@@ -298,8 +301,12 @@ export interface UsersVariants {
 
 /** How POST /users/{user.id}/expenses may legitimately read what the spec leaves open (spec: Endpoints, Limits). */
 export interface ExpensesVariants {
-  /** A body of no bytes is read as {}: "all members optional in effect" makes it the same request. */
-  emptyBody?: 'empty-object';
+  /**
+   * A body of no bytes is refused as malformed JSON, as a parser sees it. By default it is read as {}
+   * ("all members optional in effect" makes it the same request), with or without a content type:
+   * clients that omit the optional body send no bytes and often no content type.
+   */
+  emptyBody?: 'refused';
   /** "The current month" is the month in the service's own zone, UTC+14 here, not UTC: no zone is named. */
   timeZone?: 'UTC+14';
   /** "From 13 months ago" counts the current month among the 13: the range starts 12 months back. */
@@ -429,10 +436,13 @@ function etagOf(value: object): string {
   return `W/"${createHash('sha1').update(JSON.stringify(value)).digest('base64url').slice(0, 16)}"`;
 }
 
-/** Per connection, the requests received; per request (method, target, credentials), recent refusals. */
+/**
+ * Per connection, the requests received; per mock, recent refusals by request (method, target,
+ * credentials), kept per state since a change of the mock's faults makes a new context (router.ts).
+ */
 const received = new WeakMap<Socket, number>();
 const limiters = new WeakMap<
-  MockContext,
+  MockState,
   { refusals: Map<string, { count: number; until: number }>; turn: number }
 >();
 const refusalWindowMs = 60_000;
@@ -448,8 +458,8 @@ export function rateLimited(req: IncomingMessage, context: MockContext): MockRep
   received.set(req.socket, count);
   if (count % limit.every !== 0) return undefined;
   const now = Date.now();
-  let limiter = limiters.get(context);
-  if (!limiter) limiters.set(context, (limiter = { refusals: new Map(), turn: 0 }));
+  let limiter = limiters.get(context.state);
+  if (!limiter) limiters.set(context.state, (limiter = { refusals: new Map(), turn: 0 }));
   const recent = limiter.refusals;
   const key = `${req.method ?? ''} ${req.url ?? ''} ${req.headers.authorization ?? ''}`;
   const previous = recent.get(key);

@@ -55,23 +55,23 @@ export const faults: readonly Fault[] = declared;
 
 const byName = new Map(faults.map((fault) => [fault.name, fault]));
 
-export function isFaultName(name: string): boolean {
+export function isFaultName(name: string): name is FaultName {
   return byName.has(name);
 }
 
-export function assertKnownFaults(names: string[]): void {
+export function assertKnownFaults(names: readonly string[]): asserts names is readonly FaultName[] {
   const unknown = names.filter((name) => !byName.has(name));
   if (unknown.length > 0) throw new RangeError(`unknown fault ${unknown.join(', ')}; see --list-faults`);
 }
 
-/** Applies the reply-level faults in force to a finished reply. */
+/** Applies the reply-level faults in force for the request (`context.faults`) to its finished reply. */
 export function applyReplyFaults(
   reply: MockReply,
   route: Route | undefined,
   context: MockContext,
 ): MockReply {
   let result = reply;
-  for (const name of context.options.faults) {
+  for (const name of context.faults) {
     const alter = byName.get(name)?.alter;
     if (alter) result = alter(result, route, context);
   }

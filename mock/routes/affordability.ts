@@ -1,4 +1,4 @@
-import { MockError, notFound, parameterNotValid } from '../errors.ts';
+import { detail, MockError, notFound, parameterNotValid, quoted } from '../errors.ts';
 import { matchesFilter, parseFilter, type FilterTerm } from '../filters.ts';
 import { transactionResource } from '../representations.ts';
 import type { MockContext, Route } from '../router.ts';
@@ -54,7 +54,10 @@ function decodeCursor(raw: string, context: MockContext): Cursor {
   }
   if (context.fault('affordability-garbage-cursor-500'))
     throw new MockError(500, 'internal-server-error', 'Internal error', 'cannot read cursor');
-  throw parameterNotValid('next', 'next is not a cursor this service issued');
+  throw parameterNotValid(
+    'next',
+    detail.unknown('next', quoted(raw), 'not a cursor this service issued; take it from links.next'),
+  );
 }
 
 /**
@@ -67,7 +70,10 @@ function parseLimit(raw: string | null, maximum: number, variants: Affordability
   if (limit > maximum && variants.limitAboveMaximum === 'capped') return maximum;
   if (!(limit >= 1) && variants.invalidLimit === 'default-page') return pageSize;
   if (!(limit >= 1 && limit <= maximum))
-    throw parameterNotValid('limit', `limit must be a whole number from 1 to ${pageSize}`);
+    throw parameterNotValid(
+      'limit',
+      detail.malformed('limit', `a whole number from 1 to ${pageSize}`, quoted(raw)),
+    );
   return limit;
 }
 
@@ -89,7 +95,14 @@ function readFilter(raw: string | null, context: MockContext): FilterTerm[] {
   }
   const unknown = terms.find((term) => !classes.has(term.value));
   if (unknown && variants.unknownClass === 'refused')
-    throw parameterNotValid('filter', `"${unknown.value}" is not a transaction class`);
+    throw parameterNotValid(
+      'filter',
+      detail.unknown(
+        'transaction class',
+        quoted(unknown.value),
+        `the classes are ${[...classes].join(', ')}`,
+      ),
+    );
   return context.fault('affordability-filter-ignored') ? [] : terms;
 }
 
@@ -114,51 +127,73 @@ export const listAffordabilityTransactions: Route = {
       !snapshot ||
       (snapshot.transactions.length === 0 && context.fault('affordability-empty-snapshot-404'))
     )
-      throw notFound('affordability.id', `no affordability snapshot ${request.params.affordabilityId}`);
-    const variants = context.options.variants.affordability ?? {};
-    const positionOnly = variants.cursor === 'position-only';
-    const { query } = request;
-    const next = query.get('next');
-    if (next !== null && context.fault('affordability-cursor-refused'))
-      throw parameterNotValid('next', 'cursor refused');
-    const cursor = next === null ? undefined : decodeCursor(next, context);
-    const limit = cursor?.limit ?? pageLimit(query.get('limit'), context);
-    const filter = cursor && !positionOnly ? (cursor.filter ?? null) : query.get('filter');
-    const terms = readFilter(filter, context);
-    const matching = ordered(
-      terms.length === 0
-        ? snapshot.transactions
-        : snapshot.transactions.filter((t) => matchesFilter(t, terms, readClass)),
-      context,
-    );
-    const offset = cursor?.offset ?? 0;
-    const path = `${context.baseUrl}/users/${userId}/affordability/${snapshot.id}/transactions`;
-    const search = String(query);
-    const links: { self: string; next?: string | null } = { self: search ? `${path}?${search}` : path };
-    // Faults: pages one short of an explicit limit (AFFORD-08); pages overlapping by one entry (AFFORD-11).
-    const size =
-      context.fault('affordability-short-pages') && limit > 1 && limit < pageSize ? limit - 1 : limit;
-    const step = context.fault('affordability-page-overlap') && size > 1 ? size - 1 : size;
-    let nextOffset = offset + size < matching.length ? offset + step : undefined;
-    if (context.fault('affordability-next-missing')) nextOffset = undefined;
-    if (context.fault('affordability-next-on-last-page')) nextOffset ??= matching.length;
-    if (nextOffset !== undefined) {
-      const token = encodeCursor(
-        positionOnly ? { offset: nextOffset } : { offset: nextOffset, limit, filter },
+      throw notFound(
+        'affordability.id',
+        detail.unknown(
+          'affordability.id',
+          quoted(request.params.affordabilityId),
+          'the user has no affordability snapshot with this id',
+        ),
       );
-      links.next = variants.next === 'cursor' ? token : `${path}?${nextQuery(token, query, positionOnly)}`;
-    } else if (variants.lastPageNext === 'null') links.next = null;
-    const data = matching
-      .slice(offset, offset + size)
-      .map((t) => varyTransaction(transactionResource(t, userId, context), variants));
-    // count the page and size the list; under the countSize variant, count the list and size the limit.
-    const counts =
-      variants.countSize === 'total-and-limit'
-        ? { count: matching.length, size: limit }
-        : { count: data.length, size: matching.length };
-    return { status: 200, body: { type: 'list', ...counts, data, links } };
+    const path = `${context.baseUrl}/users/${userId}/affordability/${snapshot.id}/transactions`;
+    return {
+      status: 200,
+      body: affordabilityListPage(snapshot.transactions, path, userId, request.query, context),
+    };
   },
 };
+
+/**
+ * The page a request asks of a transaction list, in the affordability list envelope: `limit`, the `next`
+ * cursor and the `transaction.class` filter, as the spec gives them for the affordability list. The
+ * mock's own transaction lists (routes/transactions.ts) page through here too, so one paging serves every
+ * list of transactions, the affordability variants and faults included. `path` is the list's link
+ * without its query; `transactions` are in the list's order.
+ */
+export function affordabilityListPage(
+  transactions: TransactionRecord[],
+  path: string,
+  userId: string,
+  query: URLSearchParams,
+  context: MockContext,
+) {
+  const variants = context.options.variants.affordability ?? {};
+  const positionOnly = variants.cursor === 'position-only';
+  const next = query.get('next');
+  if (next !== null && context.fault('affordability-cursor-refused'))
+    throw parameterNotValid('next', 'cursor refused');
+  const cursor = next === null ? undefined : decodeCursor(next, context);
+  const limit = cursor?.limit ?? pageLimit(query.get('limit'), context);
+  const filter = cursor && !positionOnly ? (cursor.filter ?? null) : query.get('filter');
+  const terms = readFilter(filter, context);
+  const matching = ordered(
+    terms.length === 0 ? transactions : transactions.filter((t) => matchesFilter(t, terms, readClass)),
+    context,
+  );
+  const offset = cursor?.offset ?? 0;
+  const search = String(query);
+  const links: { self: string; next?: string | null } = { self: search ? `${path}?${search}` : path };
+  // Faults: pages one short of an explicit limit (AFFORD-08); pages overlapping by one entry (AFFORD-11).
+  const size =
+    context.fault('affordability-short-pages') && limit > 1 && limit < pageSize ? limit - 1 : limit;
+  const step = context.fault('affordability-page-overlap') && size > 1 ? size - 1 : size;
+  let nextOffset = offset + size < matching.length ? offset + step : undefined;
+  if (context.fault('affordability-next-missing')) nextOffset = undefined;
+  if (context.fault('affordability-next-on-last-page')) nextOffset ??= matching.length;
+  if (nextOffset !== undefined) {
+    const token = encodeCursor(positionOnly ? { offset: nextOffset } : { offset: nextOffset, limit, filter });
+    links.next = variants.next === 'cursor' ? token : `${path}?${nextQuery(token, query, positionOnly)}`;
+  } else if (variants.lastPageNext === 'null') links.next = null;
+  const data = matching
+    .slice(offset, offset + size)
+    .map((t) => varyTransaction(transactionResource(t, userId, context), variants));
+  // count the page and size the list; under the countSize variant, count the list and size the limit.
+  const counts =
+    variants.countSize === 'total-and-limit'
+      ? { count: matching.length, size: limit }
+      : { count: data.length, size: matching.length };
+  return { type: 'list', ...counts, data, links };
+}
 
 /**
  * The query of links.next: the cursor alone, or, when the cursor holds the position only, the limit and

@@ -1,11 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import { MockError, notFound, parameterNotValid } from '../errors.ts';
+import { detail, kindOf, MockError, notFound, parameterNotValid, quoted } from '../errors.ts';
 import { matchesFilter, parseFilter, type FilterTerm } from '../filters.ts';
 import { connectionDetail, connectionSummary, jobResource } from '../representations.ts';
 import type { MockContext, MockRequest, Route } from '../router.ts';
 import type { ConnectionRecord } from '../world/world.ts';
 import { jobAsShown } from './jobs.ts';
 import { routePaths } from './paths.ts';
+import { findUser } from './users.ts';
 
 /** The operator `eq` is the one the spec shows for connections; others are refused unless a variant says. */
 const filterProperties = ['id', 'status', 'institution.id'] as const;
@@ -17,21 +18,23 @@ function read(connection: ConnectionRecord, property: string): string | undefine
 
 /** Throws unless the user exists, in the world or created through POST /users. */
 export function requireUser(userId: string | undefined, context: MockContext): string {
-  const known =
-    userId !== undefined &&
-    (context.state.users.has(userId) || context.world.users.some((u) => u.id === userId));
-  if (!known) throw notFound('user.id', `no user ${userId}`);
-  return userId as string;
+  if (userId === undefined || !findUser(userId, context))
+    throw notFound('user.id', detail.unknown('user.id', quoted(userId), 'no user has this id'));
+  return userId;
 }
 
-function requireConnection(request: MockRequest, context: MockContext): ConnectionRecord {
+export function requireConnection(request: MockRequest, context: MockContext): ConnectionRecord {
   const userId = requireUser(request.params.userId, context);
   const id = request.params.connectionId;
   const ofUser = context.world.connections.filter((c) => c.userId === userId);
   const connection =
     ofUser.find((c) => c.id === id) ??
     (context.fault('connection-unknown-id-served') ? ofUser[0] : undefined);
-  if (!connection) throw notFound('connection.id', `no connection ${id} for user ${userId}`);
+  if (!connection)
+    throw notFound(
+      'connection.id',
+      detail.unknown('connection.id', quoted(id), 'the user has no connection with this id'),
+    );
   return connection;
 }
 
@@ -54,12 +57,19 @@ function filterTerms(raw: string | null, context: MockContext): FilterTerm[] {
 /** Under the unknownFilterValue variant, a status or institution id the service does not know (AMB-CONN-08). */
 function refuseUnknownValues(terms: FilterTerm[], context: MockContext): void {
   const { connections, institutions } = context.world;
-  const known: Record<string, (value: string) => boolean> = {
-    status: (value) => connections.some((c) => c.status === value),
-    'institution.id': (value) => institutions.some((i) => i.id === value),
+  const statuses = [...new Set(connections.map((c) => c.status))];
+  const known: Record<string, { has: (value: string) => boolean; says: string }> = {
+    status: { has: (value) => statuses.includes(value), says: `the statuses are ${statuses.join(', ')}` },
+    'institution.id': {
+      has: (value) => institutions.some((i) => i.id === value),
+      says: 'no institution has this id',
+    },
   };
-  const unknown = terms.find((t) => known[t.property]?.(t.value) === false);
-  if (unknown) throw parameterNotValid('filter', `unknown ${unknown.property} "${unknown.value}"`);
+  for (const { property, value } of terms) {
+    const rule = known[property];
+    if (rule && !rule.has(value))
+      throw parameterNotValid('filter', detail.unknown(property, quoted(value), rule.says));
+  }
 }
 
 /**
@@ -87,7 +97,10 @@ export const listConnections: Route = {
     const terms = filterTerms(request.query.get('filter'), context);
     // Several expressions: a form the spec never shows (AMB-CONN-05).
     if (terms.length > 1 && variants.combinedFilter === 'refused')
-      throw parameterNotValid('filter', 'one filter expression at a time');
+      throw parameterNotValid(
+        'filter',
+        detail.malformed('filter', 'a single expression', quoted(request.query.get('filter'))),
+      );
     if (variants.unknownFilterValue === 'refused') refuseUnknownValues(terms, context);
     const ignored = (property: string) =>
       (property === 'status' && context.fault('connections-status-filter-ignored')) ||
@@ -122,6 +135,17 @@ export const getConnection: Route = {
   },
 };
 
+/** Why an update's password is refused; the password itself is never repeated. */
+function passwordDetail(body: unknown): string {
+  if (body === null || typeof body !== 'object' || Array.isArray(body))
+    return detail.malformed('the body', 'a JSON object holding password', kindOf(body));
+  const { password } = body as Record<string, unknown>;
+  if (password === undefined) return detail.missing('password');
+  return password === ''
+    ? detail.empty('password')
+    : detail.malformed('password', 'a string', kindOf(password));
+}
+
 /** POST /users/{user.id}/connections/{connection.id}: password required; 202 with a job. */
 export const updateConnection: Route = {
   method: 'POST',
@@ -143,15 +167,16 @@ export const updateConnection: Route = {
           422,
           'parameter-not-valid',
           'Parameter not valid',
-          'password is required',
+          passwordDetail(body),
           'password',
         );
-      throw parameterNotValid('password', 'password is required');
+      throw parameterNotValid('password', passwordDetail(body));
     }
     for (const field of ['securityCode', 'secondaryLoginId']) {
       const value = body?.[field];
+      // Credentials, like the password: their type is told, never their value.
       if (value !== undefined && typeof value !== 'string')
-        throw parameterNotValid(field, `${field} must be a string`);
+        throw parameterNotValid(field, detail.malformed(field, 'a string', kindOf(value)));
     }
     const job = {
       id: randomUUID(),

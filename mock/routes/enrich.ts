@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import countries from 'i18n-iso-countries';
-import { MockError, parameterNotValid } from '../errors.ts';
+import { detail, MockError, parameterNotValid, quoted } from '../errors.ts';
 import type { MockContext, Route } from '../router.ts';
 import type { EnrichVariants } from '../variants.ts';
 import type { MerchantRecord } from '../world/world.ts';
@@ -35,10 +35,10 @@ function refuseMissing(parameter: string, context: MockContext): never {
       400,
       'parameter-required',
       'Parameter required',
-      `${parameter} is required`,
+      detail.missing(parameter),
       parameter,
     );
-  refuse(parameter, `${parameter} is required`, context);
+  refuse(parameter, detail.missing(parameter), context);
 }
 
 /** Length of q as the variants count it: characters by default, UTF-8 bytes, blanks around it trimmed or not. */
@@ -112,14 +112,23 @@ export const enrich: Route = {
       : context.fault('enrich-three-char-q-refused')
         ? 4
         : 3;
-    if (lengthOfQ(q, variants) < minLength) refuse('q', 'q must be at least 3 characters', context);
+    if (lengthOfQ(q, variants) < minLength)
+      refuse(
+        'q',
+        q === '' ? detail.empty('q') : detail.malformed('q', 'at least 3 characters', quoted(q)),
+        context,
+      );
     if (context.fault('enrich-non-ascii-q-refused') && /[^\x20-\x7e]/.test(q))
       refuse('q', 'q must hold printable ASCII characters only', context);
     const institution = query.get('institution');
     if (institution === null) refuseMissing('institution', context);
     const recognised = context.world.institutions.some((i) => i.id === institution);
     if (!recognised && !context.fault('enrich-institution-not-checked')) {
-      refuse('institution', 'institution must be a recognised institution identifier', context);
+      const said =
+        institution === ''
+          ? detail.empty('institution')
+          : detail.unknown('institution', quoted(institution), 'no institution has this id');
+      refuse('institution', said, context);
     }
     const country = countryOf(query.get('country'), variants, context);
     if (context.fault('enrich-other-country-refused')) {
@@ -134,7 +143,7 @@ export const enrich: Route = {
     };
     const code = optional('mcc');
     if (code !== null && variants.mcc !== 'any' && !mcc.test(code))
-      refuse('mcc', 'mcc must be a four-digit merchant category code', context);
+      refuse('mcc', detail.malformed('mcc', 'a four-digit merchant category code', quoted(code)), context);
     if (code !== null && context.fault('enrich-mcc-refused')) refuse('mcc', 'mcc is not supported', context);
     const givenType = optional('accountType');
     const accountType =
@@ -144,7 +153,8 @@ export const enrich: Route = {
       !accountTypes.has(accountType) &&
       !context.fault('enrich-account-type-not-checked')
     ) {
-      refuse('accountType', `accountType must be one of ${[...accountTypes].join(', ')}`, context);
+      const known = `the account types are ${[...accountTypes].join(', ')}`;
+      refuse('accountType', detail.unknown('accountType', quoted(givenType), known), context);
     }
     if (accountType === 'foreign' && context.fault('enrich-foreign-account-type-refused'))
       refuse(
@@ -158,7 +168,11 @@ export const enrich: Route = {
       !signedDecimal[variants.amount ?? 'default'].test(amount) &&
       !context.fault('enrich-amount-not-checked')
     ) {
-      refuse('amount', 'amount must be a signed decimal', context);
+      refuse(
+        'amount',
+        detail.malformed('amount', 'a signed decimal such as -12.50', quoted(amount)),
+        context,
+      );
     }
     if (amount?.startsWith('-') && context.fault('enrich-negative-amount-refused'))
       refuse('amount', 'amount must be a positive decimal', context);
@@ -186,11 +200,16 @@ export const enrich: Route = {
 function refuseUnruledInput(query: URLSearchParams, context: MockContext): void {
   const names = [...query.keys()];
   const repeated = names.find((name, index) => names.indexOf(name) !== index);
-  if (repeated !== undefined) refuse(repeated, `${repeated} is given more than once`, context);
+  if (repeated !== undefined) {
+    const received = `${query.getAll(repeated).length} values`;
+    refuse(repeated, detail.malformed(repeated, 'given once', received), context);
+  }
   const q = query.get('q') ?? '';
-  if (q.length > 1000) refuse('q', 'q is longer than 1,000 characters', context);
+  if (q.length > 1000)
+    refuse('q', detail.malformed('q', 'at most 1,000 characters', `${q.length} characters`), context);
   // eslint-disable-next-line no-control-regex
-  if (/[\u0000-\u001f\u007f\ufffd]/u.test(q)) refuse('q', 'q holds characters that are no text', context);
+  if (/[\u0000-\u001f\u007f\ufffd]/u.test(q))
+    refuse('q', detail.malformed('q', 'text without control characters', quoted(q)), context);
 }
 
 /**
@@ -209,8 +228,16 @@ function countryOf(given: string | null, variants: EnrichVariants, context: Mock
   const valid =
     /^[A-Z]{2}$/.test(country) && (countries.isValid(country) || variants.unassignedCountry === 'accepted');
   if (!valid && !context.fault('enrich-country-not-checked'))
-    refuse('country', 'country must be an ISO 3166 alpha-2 code', context);
+    refuse('country', countryDetail(given, country), context);
   return country;
+}
+
+/** Why a country is refused: sent empty, not two capital letters, or a code ISO 3166 does not assign. */
+function countryDetail(given: string, country: string): string {
+  if (given === '') return detail.empty('country');
+  if (!/^[A-Z]{2}$/.test(country))
+    return detail.malformed('country', 'an ISO 3166 alpha-2 code (two capital letters)', quoted(given));
+  return detail.unknown('country', quoted(given), 'ISO 3166 assigns no country this code');
 }
 
 /**

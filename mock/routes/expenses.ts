@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { parameterNotValid } from '../errors.ts';
+import { detail, kindOf, parameterNotValid, quoted } from '../errors.ts';
 import type { MockContext, Route } from '../router.ts';
 import type { TransactionRecord } from '../world/world.ts';
 import { requireUser } from './connections.ts';
@@ -89,19 +89,23 @@ function readMonth(name: string, value: unknown, context: MockContext): string |
   }
   // The fault takes a value with no month in it at all for an absent one.
   if (!near && context.fault('expenses-malformed-month-ignored')) return undefined;
-  throw parameterNotValid(name, `${name} must be a month in YYYY-MM form`);
+  throw parameterNotValid(name, detail.malformed(name, 'a month in YYYY-MM form', quoted(value)));
 }
 
 function readBody(body: unknown, context: MockContext) {
   if (body === null || typeof body !== 'object' || Array.isArray(body))
-    throw parameterNotValid('body', 'the body must be a JSON object');
+    throw parameterNotValid('body', detail.malformed('the body', 'a JSON object', kindOf(body)));
   const { fromMonth, toMonth, accounts } = body as Record<string, unknown>;
   if (accounts !== undefined && (!Array.isArray(accounts) || !accounts.every((a) => typeof a === 'string'))) {
-    throw parameterNotValid('accounts', 'accounts must be an array of account identifiers');
+    const expected = 'an array of account identifiers';
+    throw parameterNotValid('accounts', detail.malformed('accounts', expected, quoted(accounts)));
   }
   const emptyAccounts = context.options.variants.expenses?.emptyAccounts;
   if (accounts?.length === 0 && emptyAccounts === 'refused')
-    throw parameterNotValid('accounts', 'accounts must name at least one account');
+    throw parameterNotValid(
+      'accounts',
+      detail.malformed('accounts', 'at least one account identifier', '[]'),
+    );
   return {
     fromMonth: readMonth('fromMonth', fromMonth, context),
     toMonth: readMonth('toMonth', toMonth, context),
@@ -119,7 +123,8 @@ function rangeOf(body: { fromMonth?: string; toMonth?: string }, context: MockCo
   if (fromMonth <= toMonth) return { fromMonth, toMonth, defaults };
   if (context.options.variants.expenses?.reversedRange === 'swapped')
     return { fromMonth: toMonth, toMonth: fromMonth, defaults };
-  throw parameterNotValid('fromMonth', 'fromMonth must not be after toMonth');
+  const received = `fromMonth ${quoted(fromMonth)} and toMonth ${quoted(toMonth)}`;
+  throw parameterNotValid('fromMonth', detail.malformed('fromMonth', 'no later than toMonth', received));
 }
 
 /**
@@ -131,8 +136,8 @@ export const createExpenses: Route = {
   path: routePaths.expenses,
   auth: 'bearer',
   body: 'json',
-  // "All members optional in effect": under the variant, no body at all is the request with none.
-  emptyBody: (context) => (context.options.variants.expenses?.emptyBody === 'empty-object' ? {} : undefined),
+  // "All members optional in effect": no body at all is the request with none, unless the variant refuses it.
+  emptyBody: (context) => (context.options.variants.expenses?.emptyBody === 'refused' ? undefined : {}),
   handle(request, context) {
     const userId = context.fault('expenses-unknown-user-accepted')
       ? (request.params.userId ?? '')
@@ -142,7 +147,10 @@ export const createExpenses: Route = {
     const userAccounts = accountsOf(userId, context);
     const unknown = body.accounts?.find((id) => !userAccounts.includes(id));
     if (unknown !== undefined)
-      throw parameterNotValid('accounts', `account ${unknown} is not an account of the user`);
+      throw parameterNotValid(
+        'accounts',
+        detail.unknown('account', quoted(unknown), 'the user has no account with this identifier'),
+      );
     const selected = context.fault('expenses-accounts-ignored')
       ? userAccounts
       : (body.accounts ?? userAccounts);
@@ -163,10 +171,10 @@ export const createExpenses: Route = {
       everyMonth: variants?.changeHistory !== 'spending-months',
     };
     const id = randomUUID();
-    return {
+    const reply = {
       status: 200,
       body: {
-        type: 'expenses',
+        type: 'expenses' as const,
         id,
         ...(context.fault('expenses-range-not-echoed') ? defaults : { fromMonth, toMonth }),
         payments: payments(
@@ -185,6 +193,9 @@ export const createExpenses: Route = {
         },
       },
     };
+    // Kept so that its links.self resolves (routes/expenses-resource.ts, the mock's own).
+    context.state.addExpenses({ userId, resource: reply.body });
+    return reply;
   },
 };
 

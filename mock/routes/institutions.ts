@@ -1,4 +1,4 @@
-import { MockError, notFound } from '../errors.ts';
+import { detail, MockError, notFound, quoted } from '../errors.ts';
 import { matchesFilter, parseFilter, type FilterTerm } from '../filters.ts';
 import { institutionResource } from '../representations.ts';
 import type { MockContext, Route } from '../router.ts';
@@ -12,13 +12,14 @@ const filterProperties = ['country', 'tier', 'serviceType', 'institutionType', '
 const prefix = 'institution.';
 
 /**
- * The property names the filter accepts: bare by default; under the filterProperty variant, only with the
- * prefix or in both forms (AMB-INST-01).
+ * The property names the filter accepts: both forms by default, as generated clients write the prefix the
+ * real service takes; only the bare or only the prefixed form under the filterProperty variant
+ * (AMB-INST-01).
  */
 function acceptedProperties(variants: InstitutionsVariants): string[] {
   const prefixed = filterProperties.map((property) => `${prefix}${property}`);
   if (variants.filterProperty === 'prefixed') return prefixed;
-  return variants.filterProperty === 'either' ? [...filterProperties, ...prefixed] : [...filterProperties];
+  return variants.filterProperty === 'bare' ? [...filterProperties] : [...filterProperties, ...prefixed];
 }
 
 function read(institution: InstitutionRecord, property: string): string | undefined {
@@ -28,7 +29,8 @@ function read(institution: InstitutionRecord, property: string): string | undefi
 
 /**
  * The list for one filter string, serialised once: the institutions are immutable while the mock runs, and
- * GET /institutions is the endpoint the suite and the benchmark call most.
+ * GET /institutions is the endpoint the suite and the benchmark call most. Kept per context, whose faults
+ * never change (router.ts): a list made under one request's faults never reaches another request.
  */
 const listCache = new WeakMap<MockContext, Map<string, unknown>>();
 
@@ -93,7 +95,11 @@ export const getInstitution: Route = {
   handle(request, context) {
     const id = request.params.institutionId;
     const institution = context.world.institutions.find((candidate) => candidate.id === id);
-    if (!institution) throw notFound('institution.id', `no institution ${id}`);
+    if (!institution)
+      throw notFound(
+        'institution.id',
+        detail.unknown('institution.id', quoted(id), 'no institution has this id'),
+      );
     return { status: 200, body: institutionResource(institution, context) };
   },
 };

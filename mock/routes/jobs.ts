@@ -1,4 +1,4 @@
-import { notFound } from '../errors.ts';
+import { detail, notFound, quoted } from '../errors.ts';
 import { jobResource } from '../representations.ts';
 import type { MockContext, Route } from '../router.ts';
 import type { Job, JobStep } from '../../src/types/resources.generated.ts';
@@ -48,7 +48,8 @@ export const getJob: Route = {
   auth: 'bearer',
   handle(request, context) {
     const job = context.state.jobs.get(request.params.jobId ?? '');
-    if (!job) throw notFound('job.id', `no job ${request.params.jobId}`);
+    if (!job)
+      throw notFound('job.id', detail.unknown('job.id', quoted(request.params.jobId), 'no job has this id'));
     return { status: 200, body: jobAsShown(jobResource(job, context), context) };
   },
 };

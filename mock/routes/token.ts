@@ -1,5 +1,5 @@
 import { apiKeyOf, credential } from '../auth.ts';
-import { MockError } from '../errors.ts';
+import { detail, kindOf, MockError, quoted } from '../errors.ts';
 import type { MockContext, Route } from '../router.ts';
 import type { TokenVariants } from '../variants.ts';
 import { routePaths } from './paths.ts';
@@ -14,8 +14,8 @@ const supportedGrantType = 'client_credentials';
 /** The last token issued per key and scope: for the reuse variant, and the fault that reissues it. */
 const lastIssued = new WeakMap<object, Map<string, string>>();
 
-function invalidRequest(detail: string, parameter: string): MockError {
-  return new MockError(400, 'invalid-request', 'Invalid request', detail, parameter);
+function invalidRequest(said: string, parameter: string): MockError {
+  return new MockError(400, 'invalid-request', 'Invalid request', said, parameter);
 }
 
 /**
@@ -24,10 +24,12 @@ function invalidRequest(detail: string, parameter: string): MockError {
  */
 function parameters(body: unknown): Record<string, string> {
   if (typeof body !== 'object' || body === null || Array.isArray(body))
-    throw invalidRequest('the body must be an object of parameters', 'body');
+    throw invalidRequest(detail.malformed('the body', 'an object of parameters', kindOf(body)), 'body');
   const entries = Object.entries(body);
   const nonString = entries.find(([, value]) => typeof value !== 'string');
-  if (nonString) throw invalidRequest(`${nonString[0]} must be a string`, nonString[0]);
+  // Told by type: a parameter of the token request may be a credential.
+  if (nonString)
+    throw invalidRequest(detail.malformed(nonString[0], 'a string', kindOf(nonString[1])), nonString[0]);
   return Object.fromEntries(entries) as Record<string, string>;
 }
 
@@ -39,11 +41,14 @@ function requestedScope(scope: string | undefined, variants: TokenVariants, cont
     if (context.fault('token-missing-scope-wrong-code')) {
       throw new MockError(400, 'invalid-grant', 'Invalid grant', 'no scope was given', 'scope');
     }
-    throw invalidRequest('the scope parameter is required', 'scope');
+    throw invalidRequest(scope === '' ? detail.empty('scope') : detail.missing('scope'), 'scope');
   }
   const named = variants.scopeCase === 'insensitive' ? scope.toUpperCase() : scope;
   if (!scopes.has(named) && !context.fault('token-unsupported-scope-accepted'))
-    throw invalidRequest(`scope ${scope} is not supported`, 'scope');
+    throw invalidRequest(
+      detail.unknown('scope', quoted(scope), `the scopes are ${[...scopes].join(', ')}`),
+      'scope',
+    );
   if (named === 'CLIENT_ACCESS' && context.fault('token-client-scope-refused'))
     throw invalidRequest('scope CLIENT_ACCESS is not supported', 'scope');
   return named;
@@ -52,11 +57,11 @@ function requestedScope(scope: string | undefined, variants: TokenVariants, cont
 /** The grant_type field, which the spec never names: refused unless it is the one grant the mock takes. */
 function checkGrantType(grantType: string | undefined, variants: TokenVariants, context: MockContext) {
   if (grantType === undefined || grantType === supportedGrantType || variants.grantType === 'ignored') return;
-  const detail = `grant type ${grantType} is not supported`;
-  if (variants.grantType === 'invalid-request') throw invalidRequest(detail, 'grant_type');
+  const said = `unsupported grant_type ${quoted(grantType)}: the grant type supported is ${supportedGrantType}`;
+  if (variants.grantType === 'invalid-request') throw invalidRequest(said, 'grant_type');
   // The fault answers with the row of an invalid grant (the key) instead of an unsupported grant type.
   const code = context.fault('token-grant-type-wrong-code') ? 'invalid-grant' : 'unsupported-grant-type';
-  throw new MockError(400, code, 'Unsupported grant type', detail, 'grant_type');
+  throw new MockError(400, code, 'Unsupported grant type', said, 'grant_type');
 }
 
 /** A live token to hand out again under the reuse variant, with the seconds it reports. */

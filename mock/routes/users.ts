@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { MockError, parameterNotValid } from '../errors.ts';
+import { detail, kindOf, MockError, notFound, parameterNotValid, quoted } from '../errors.ts';
 import { userResource } from '../representations.ts';
 import type { MockContext, Route } from '../router.ts';
 import type { UserRecord } from '../state.ts';
@@ -26,7 +26,7 @@ function optionalString(
 ): string | undefined {
   const value = body[field];
   if (value === undefined) return undefined;
-  if (typeof value !== 'string') refuse(field, `${field} must be a string`, context);
+  if (typeof value !== 'string') refuse(field, detail.malformed(field, 'a string', quoted(value)), context);
   return value;
 }
 
@@ -56,7 +56,11 @@ function storedMobile(mobile: string, variants: UsersVariants, context: MockCont
   // A service that takes a national number and stores it as sent.
   if (nationalMobile.test(mobile) && context.fault('users-national-mobile-stored')) return mobile;
   if (!internationalMobile.test(mobile))
-    refuse('mobile', 'mobile must be in international format +<country-code><number>', context);
+    refuse(
+      'mobile',
+      detail.malformed('mobile', 'in international format +<country-code><number>', quoted(mobile)),
+      context,
+    );
   return mobile;
 }
 
@@ -77,7 +81,7 @@ export const createUser: Route = {
     const body = request.body;
     const variants = context.options.variants.users ?? {};
     if (body === null || typeof body !== 'object' || Array.isArray(body)) {
-      refuse('body', 'the body must be a JSON object', context);
+      refuse('body', detail.malformed('the body', 'a JSON object', kindOf(body)), context);
     }
     const fields = body as Record<string, unknown>;
     const user: UserRecord = { id: randomUUID() };
@@ -88,7 +92,7 @@ export const createUser: Route = {
     }
     const wellFormed = mail !== undefined && (variants.email === 'any' ? mail !== '' : email.test(mail));
     if (mail !== undefined && !wellFormed && !(mail === '' && context.fault('users-empty-email-accepted'))) {
-      refuse('email', 'email is not a valid e-mail address', context);
+      refuse('email', detail.malformed('email', 'an e-mail address', quoted(mail)), context);
     }
     const stored = mobile === undefined ? undefined : storedMobile(mobile, variants, context);
     if (mail === undefined && mobile !== undefined && context.fault('users-mobile-only-refused')) {
@@ -114,6 +118,31 @@ export const createUser: Route = {
     if (lastName !== undefined) user.lastName = lastName;
     context.state.addUser(user);
     return { status: 201, body: withAbsentMembers(userResource(user, context), variants) };
+  },
+};
+
+/** A user of the world, or one created through POST /users. */
+export function findUser(userId: string, context: MockContext): UserRecord | undefined {
+  return context.state.users.get(userId) ?? context.world.users.find((u) => u.id === userId);
+}
+
+/**
+ * GET /users/{user.id}, the mock's own: where a user's links.self points. The spec shows no retrieval,
+ * so the user is shown as POST /users shows it.
+ */
+export const getUser: Route = {
+  method: 'GET',
+  path: routePaths.user,
+  auth: 'bearer',
+  handle(request, context) {
+    const user = findUser(request.params.userId ?? '', context);
+    if (!user)
+      throw notFound(
+        'user.id',
+        detail.unknown('user.id', quoted(request.params.userId), 'no user has this id'),
+      );
+    const variants = context.options.variants.users ?? {};
+    return { status: 200, body: withAbsentMembers(userResource(user, context), variants) };
   },
 };
 

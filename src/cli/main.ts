@@ -13,6 +13,7 @@ const commands: Record<string, Command> = {
   validate: async (args, out) => (await import('./validate-command.ts')).validateCommand(args, out),
   requirements: async (args, out) =>
     (await import('./requirements-command.ts')).requirementsCommand(args, out),
+  openapi: async (args, out) => (await import('./openapi-command.ts')).openApiCommand(args, out),
 };
 
 const usage = `usage:
@@ -21,11 +22,13 @@ const usage = `usage:
                   [--baseline FILE | --write-baseline FILE] [--shard i/n] [--retries N] [--fail-on-flaky]
   fds-conformance mock [--port N] [--host H] [--seed N] [--token-ttl S] [--api-key KEY=TTL]...
                        [--version-header NAME] [--supported-versions LIST] [--unsupported-versions LIST]
-                       [--base-path /P] [--fault NAME]... [--list-faults] [--latency-ms N] [--rate-limit-every N] [--fail-every N]
+                       [--base-path /P] [--fault NAME]... [--fault-switching] [--list-faults] [--latency-ms N]
+                       [--rate-limit-every N] [--fail-every N]
   fds-conformance merge-reports DIR... [--out DIR] [--strict] [--baseline FILE]
   fds-conformance diff-reports OLD NEW
   fds-conformance validate <resource> <file.json>
-  fds-conformance requirements [--format md|json] [--trace ID]`;
+  fds-conformance requirements [--format md|json] [--trace ID]
+  fds-conformance openapi [--out FILE]`;
 
 /** node:util parseArgs reports unknown or malformed flags with these codes; they are the user's mistakes. */
 const parseArgsErrorCodes = new Set([

@@ -1,8 +1,7 @@
 import { parseArgs } from 'node:util';
-import { faults } from '../../mock/faults/index.ts';
-import { defaultMockOptions, type MockOptions } from '../../mock/options.ts';
-import { mockProfile } from '../../mock/profile.ts';
-import { startMock } from '../../mock/server.ts';
+import { faults, isFaultName } from '../../mock/faults/index.ts';
+import { faultSwitchHeader, mockProfile, startMock, type StartMockOptions } from '../../mock/index.ts';
+import { defaultMockOptions } from '../../mock/options.ts';
 import { exitCodes, UsageError } from './usage-error.ts';
 
 function wholeNumber(flag: string, raw: string | undefined, min: number, max: number): number | undefined {
@@ -22,8 +21,11 @@ function list(raw: string | undefined): string[] | undefined {
         .filter(Boolean);
 }
 
-/** Reads the flags into mock options; every mistake is a UsageError naming the flag. */
-export function mockOptionsFromArgs(args: string[]): { options: Partial<MockOptions>; listFaults: boolean } {
+/**
+ * Reads the flags into the options of the mock as a library (mock/index.ts), one option per flag; every
+ * mistake is a UsageError naming the flag.
+ */
+export function mockOptionsFromArgs(args: string[]): { options: StartMockOptions; listFaults: boolean } {
   const { values } = parseArgs({
     args,
     options: {
@@ -37,21 +39,22 @@ export function mockOptionsFromArgs(args: string[]): { options: Partial<MockOpti
       'unsupported-versions': { type: 'string' },
       'base-path': { type: 'string' },
       fault: { type: 'string', multiple: true },
+      'fault-switching': { type: 'boolean' },
       'list-faults': { type: 'boolean' },
       'latency-ms': { type: 'string' },
       'rate-limit-every': { type: 'string' },
       'fail-every': { type: 'string' },
     },
   });
-  const options: Partial<MockOptions> = {};
+  const options: StartMockOptions = {};
   const port = wholeNumber('port', values.port, 0, 65535);
   if (port !== undefined) options.port = port;
   if (values.host !== undefined) options.host = values.host;
   const seed = wholeNumber('seed', values.seed, 0, 2 ** 31 - 1);
   if (seed !== undefined) options.seed = seed;
-  const apiKeys = { ...defaultMockOptions.apiKeys };
-  const ttl = wholeNumber('token-ttl', values['token-ttl'], 1, 86_400);
-  if (ttl !== undefined) apiKeys[Object.keys(apiKeys)[0] as string] = ttl;
+  const tokenTtl = wholeNumber('token-ttl', values['token-ttl'], 1, 86_400);
+  if (tokenTtl !== undefined) options.tokenTtl = tokenTtl;
+  const apiKeys: Record<string, number> = {};
   for (const entry of values['api-key'] ?? []) {
     const [key, lifetime] = entry.split('=');
     if (!key || lifetime === undefined) throw new UsageError(`--api-key must be KEY=TTL, got "${entry}"`);
@@ -72,19 +75,16 @@ export function mockOptionsFromArgs(args: string[]): { options: Partial<MockOpti
       throw new UsageError('--base-path must look like /api or /api/v2');
     options.basePath = values['base-path'];
   }
-  const known = new Set(faults.map((f) => f.name));
-  for (const name of values.fault ?? []) {
-    if (!known.has(name)) throw new UsageError(`unknown fault "${name}"; see --list-faults`);
-  }
-  options.faults = values.fault ?? [];
+  const named = values.fault ?? [];
+  const unknown = named.find((name) => !isFaultName(name));
+  if (unknown !== undefined) throw new UsageError(`unknown fault "${unknown}"; see --list-faults`);
+  options.faults = named.filter(isFaultName);
+  options.faultSwitching = values['fault-switching'] ?? false;
   // Conformant variants (mock/variants.ts) that make the mock behave like a busy staging environment.
   const latencyMs = wholeNumber('latency-ms', values['latency-ms'], 0, 60_000);
-  const every = wholeNumber('rate-limit-every', values['rate-limit-every'], 1, 1_000_000);
-  if (latencyMs !== undefined || every !== undefined)
-    options.variants = {
-      ...(latencyMs !== undefined && { latencyMs }),
-      ...(every !== undefined && { rateLimit: { every } }),
-    };
+  if (latencyMs !== undefined) options.latencyMs = latencyMs;
+  const rateLimitEvery = wholeNumber('rate-limit-every', values['rate-limit-every'], 1, 1_000_000);
+  if (rateLimitEvery !== undefined) options.rateLimitEvery = rateLimitEvery;
   // Not conformant: a flaky environment, to rehearse --retries (mock/flakiness.ts).
   const failEvery = wholeNumber('fail-every', values['fail-every'], 1, 1_000_000);
   if (failEvery !== undefined) options.failEvery = failEvery;
@@ -107,9 +107,11 @@ export async function mockCommand(args: string[], out: (line: string) => void): 
       `cannot start the mock on ${options.host ?? defaultMockOptions.host}:${options.port ?? 0}: ${(error as Error).message}`,
     );
   }
-  out(
-    `mock listening on ${mock.url}${options.faults?.length ? ` with faults ${options.faults.join(', ')}` : ''}`,
-  );
+  const faultsInForce = options.faults?.length ? ` with faults ${options.faults.join(', ')}` : '';
+  const switching = options.faultSwitching
+    ? `; a request's ${faultSwitchHeader} header switches faults on`
+    : '';
+  out(`mock listening on ${mock.url}${faultsInForce}${switching}`);
   out('profile:');
   out(JSON.stringify(mockProfile(mock), null, 2));
   await new Promise<void>((resolve) => {

@@ -52,15 +52,48 @@ async function summary(client: MockClient, body: unknown): Promise<Expenses> {
   return exchange.body as Expenses;
 }
 
+/** A summary without what makes each one its own resource: its id and links.self. */
+function withoutIdentity(expenses: Expenses) {
+  const { id: _id, links, ...rest } = expenses as Expenses & { id: string; links: { self?: string } };
+  const { self: _self, ...otherLinks } = links;
+  return { ...rest, links: otherLinks };
+}
+
 /** A range of the world's history: the fixture user spends in each of its months. */
 const spendingRange = { fromMonth: '2026-01', toMonth: '2026-06' };
 
 describe('expenses variants (src/requirements/ambiguities/expenses.json)', { timeout: 30_000 }, () => {
-  it('emptyBody: a body of no bytes is refused by default, read as {} under the variant', async () => {
-    const empty = { raw: '', contentType: 'application/json' };
-    expectError(await plain.call('POST', plain.paths.expenses, empty), 400, 'parameter-not-valid');
-    await withVariant({ emptyBody: 'empty-object' }, async (client) => {
-      expectResource(await client.call('POST', client.paths.expenses, empty), 200, 'expenses');
+  it('emptyBody: a body of no bytes is read as {} by default, with or without a content type', async () => {
+    const { expenses } = plain.paths;
+    const [withType, noType, noBody] = await Promise.all([
+      plain.call('POST', expenses, { raw: '', contentType: 'application/json' }),
+      // Bytes, not a string: fetch would give a string body a text/plain content type.
+      plain.call('POST', expenses, { raw: new Uint8Array() }),
+      plain.call('POST', expenses),
+    ]);
+    const requested = withoutIdentity(await summary(plain, {}));
+    for (const exchange of [withType, noType, noBody]) {
+      expectResource(exchange, 200, 'expenses');
+      expect(withoutIdentity(exchange.body as Expenses)).toEqual(requested);
+    }
+  });
+
+  it('emptyBody: a body of no bytes is refused under the refused variant; a content type other than JSON still is by default', async () => {
+    const other = { raw: '', contentType: 'text/plain' };
+    expectError(
+      await plain.call('POST', plain.paths.expenses, other),
+      415,
+      'parameter-not-valid',
+      'Content-Type',
+    );
+    await withVariant({ emptyBody: 'refused' }, async (client) => {
+      const empty = { raw: '', contentType: 'application/json' };
+      expectError(
+        await client.call('POST', client.paths.expenses, empty),
+        400,
+        'parameter-not-valid',
+        'body',
+      );
     });
   });
 

@@ -33,7 +33,12 @@ export class MockClient {
   private constructor(readonly mock: RunningMock) {}
 
   static async start(overrides: Partial<MockOptions> = {}): Promise<MockClient> {
-    const client = new MockClient(await startMock({ port: 0, ...overrides }));
+    return MockClient.attach(await startMock({ port: 0, ...overrides }));
+  }
+
+  /** A client, with a token of its own, of a mock started elsewhere (test/support/recorded-run.ts). */
+  static async attach(mock: RunningMock): Promise<MockClient> {
+    const client = new MockClient(mock);
     client.bearer = await client.token();
     return client;
   }

@@ -1,8 +1,9 @@
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { stripVTControlCharacters } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 /**
@@ -152,6 +153,72 @@ describe('the packed package, installed in a blank project', { timeout: 240_000 
     expect(result.code, result.stdout + result.stderr).toBe(0);
     expect(result.stdout).toMatch(/^ {2}institutions +\d+ passed, 0 failed/m);
     expect(readdirSync(join(project, 'own-vitest')).sort()).toEqual(reportFiles);
+    expect(snapshot(installed)).toEqual(before);
+  });
+
+  it('starts the mock from the project’s own script through `fds-conformance/mock`', async () => {
+    writeFileSync(
+      join(project, 'start-mock.mjs'),
+      [
+        "import { defaultApiKey, startMock } from 'fds-conformance/mock';",
+        'const mock = await startMock({ tokenTtl: 90 });',
+        'const response = await fetch(`${mock.url}/token`, {',
+        "  method: 'POST',",
+        '  headers: {',
+        '    authorization: `Basic ${defaultApiKey}`,',
+        "    'service-version': '2.0',",
+        "    'content-type': 'application/x-www-form-urlencoded',",
+        '  },',
+        "  body: 'scope=SERVER_ACCESS',",
+        '});',
+        'const { expires_in } = await response.json();',
+        'await mock.close();',
+        'console.log(JSON.stringify({ status: response.status, expires_in }));',
+      ].join('\n'),
+    );
+    const started = await run(process.execPath, ['start-mock.mjs'], project);
+    expect(started.code, started.stderr).toBe(0);
+    expect(JSON.parse(started.stdout)).toEqual({ status: 200, expires_in: 90 });
+    expect(snapshot(installed)).toEqual(before);
+  });
+
+  it('runs README’s example of the mock in a client’s tests, which type-checks against the package’s types', async () => {
+    const readme = readFileSync(join(repo, 'README.md'), 'utf8');
+    const example = /```ts\n(\/\/ test\/institutions\.test\.ts\n[^]*?)```/.exec(readme)?.[1];
+    expect(example, 'README: The embedded mock, In your application’s tests').toBeDefined();
+    writeFileSync(join(project, 'institutions.test.mts'), example!);
+    const tested = await run('npx', ['--no-install', 'vitest', 'run', 'institutions.test.mts'], project);
+    expect(tested.code, tested.stdout + tested.stderr).toBe(0);
+    expect(stripVTControlCharacters(tested.stdout)).toMatch(/Tests +3 passed/);
+    const { exports } = JSON.parse(readFileSync(join(installed, 'package.json'), 'utf8')) as {
+      exports: Record<string, { types?: string }>;
+    };
+    expect(exports['./mock']?.types).toBe('./dist/mock/index.d.ts');
+    // Wrong options must fail the check: it proves the exports entry's types resolved, not `any`.
+    writeFileSync(
+      join(project, 'wrong-option.mts'),
+      [
+        "import { startMock } from 'fds-conformance/mock';",
+        '// @ts-expect-error latencyMs is a number of milliseconds',
+        "await startMock({ latencyMs: 'slow' });",
+        '// @ts-expect-error a name that is no fault of the mock (FaultName)',
+        "await startMock({ faults: ['no-such-fault'] });",
+      ].join('\n'),
+    );
+    // The repository's TypeScript and Node types: the blank project has neither.
+    const tsc = await run(
+      process.execPath,
+      [
+        join(repo, 'node_modules', 'typescript', 'bin', 'tsc'),
+        ...['--noEmit', '--strict', '--skipLibCheck', '--target', 'es2022'],
+        ...['--module', 'nodenext', '--moduleResolution', 'nodenext'],
+        ...['--types', 'node', '--typeRoots', join(repo, 'node_modules', '@types')],
+        'institutions.test.mts',
+        'wrong-option.mts',
+      ],
+      project,
+    );
+    expect(tsc.code, tsc.stdout + tsc.stderr).toBe(0);
     expect(snapshot(installed)).toEqual(before);
   });
 

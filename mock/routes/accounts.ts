@@ -1,0 +1,89 @@
+import { detail, notFound, quoted } from '../errors.ts';
+import { accountResource } from '../representations.ts';
+import type { MockContext, MockRequest, Route } from '../router.ts';
+import type { AccountRecord, ConnectionRecord } from '../world/world.ts';
+import { requireConnection, requireUser } from './connections.ts';
+import { routePaths } from './paths.ts';
+
+/*
+ * The mock's own account routes (README: What the mock adds). The spec shows accounts only embedded in a
+ * connection ("the standalone account resource: not shown"), so an account is that embedded account and a
+ * list of accounts is the connection's accounts envelope (`type` `list`, `data`) with links.self.
+ */
+
+/** An account with the connection that holds it, which its links need (the user it belongs to). */
+interface HeldAccount {
+  account: AccountRecord;
+  connection: ConnectionRecord;
+}
+
+/** The accounts of a connection, in the world's order. */
+export function accountsOfConnection(connection: ConnectionRecord, context: MockContext): AccountRecord[] {
+  return context.world.accounts.filter((a) => a.connectionId === connection.id);
+}
+
+/** Every account of the user: those of each of the user's connections, connection by connection. */
+function accountsOfUser(userId: string, context: MockContext): HeldAccount[] {
+  return context.world.connections
+    .filter((c) => c.userId === userId)
+    .flatMap((connection) =>
+      accountsOfConnection(connection, context).map((account) => ({ account, connection })),
+    );
+}
+
+/** The account the path names, among the user's; throws the 404 of the first id that names nothing. */
+export function requireAccount(request: MockRequest, context: MockContext): HeldAccount {
+  const userId = requireUser(request.params.userId, context);
+  const found = accountsOfUser(userId, context).find(
+    ({ account }) => account.id === request.params.accountId,
+  );
+  if (!found) {
+    const known = 'the user has no account with this id';
+    throw notFound('account.id', detail.unknown('account.id', quoted(request.params.accountId), known));
+  }
+  return found;
+}
+
+function accountList(accounts: HeldAccount[], self: string, context: MockContext) {
+  return {
+    type: 'list',
+    data: accounts.map(({ account, connection }) => accountResource(account, connection, context)),
+    links: { self },
+  };
+}
+
+/** GET /users/{user.id}/accounts: every account of the user, empty for a user with no connection. */
+export const listAccounts: Route = {
+  method: 'GET',
+  path: routePaths.accounts,
+  auth: 'bearer',
+  handle(request, context) {
+    const userId = requireUser(request.params.userId, context);
+    const self = `${context.baseUrl}/users/${userId}/accounts`;
+    return { status: 200, body: accountList(accountsOfUser(userId, context), self, context) };
+  },
+};
+
+/** GET /users/{user.id}/accounts/{account.id}: where an account's links.self points. */
+export const getAccount: Route = {
+  method: 'GET',
+  path: routePaths.account,
+  auth: 'bearer',
+  handle(request, context) {
+    const { account, connection } = requireAccount(request, context);
+    return { status: 200, body: accountResource(account, connection, context) };
+  },
+};
+
+/** GET /users/{user.id}/connections/{connection.id}/accounts: where a connection's links.accounts points. */
+export const listConnectionAccounts: Route = {
+  method: 'GET',
+  path: routePaths.connectionAccounts,
+  auth: 'bearer',
+  handle(request, context) {
+    const connection = requireConnection(request, context);
+    const accounts = accountsOfConnection(connection, context).map((account) => ({ account, connection }));
+    const self = `${context.baseUrl}/users/${connection.userId}/connections/${connection.id}/accounts`;
+    return { status: 200, body: accountList(accounts, self, context) };
+  },
+};

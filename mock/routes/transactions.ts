@@ -1,0 +1,85 @@
+import type { MockContext, MockRequest, MockReply, Route } from '../router.ts';
+import { affordabilityOrder } from '../world/order.ts';
+import type { TransactionRecord } from '../world/world.ts';
+import { accountsOfConnection, requireAccount } from './accounts.ts';
+import { affordabilityListPage } from './affordability.ts';
+import { requireConnection, requireUser } from './connections.ts';
+import { routePaths } from './paths.ts';
+
+/*
+ * The mock's own transaction lists (README: What the mock adds). The spec shows no transaction list but the
+ * affordability one, whose transactions "extend the transaction resource": so each list here is the
+ * affordability list envelope of affordability transactions, paged as that list is.
+ */
+
+/**
+ * The user's transactions. The world holds transactions only in affordability snapshots, "the full
+ * snapshot of transactions", so a user's transactions are those of all the user's snapshots; one listed
+ * in several snapshots is the same transaction and is listed once (by id). They are in the affordability
+ * list's order (by account, then posted date descending, pending first), the one order the spec gives a
+ * list of transactions.
+ */
+function transactionsOfUser(userId: string, context: MockContext): TransactionRecord[] {
+  const byId = new Map<string, TransactionRecord>();
+  for (const snapshot of context.world.affordability) {
+    if (snapshot.userId !== userId) continue;
+    for (const transaction of snapshot.transactions)
+      if (!byId.has(transaction.id)) byId.set(transaction.id, transaction);
+  }
+  return [...byId.values()].sort(affordabilityOrder);
+}
+
+/** A page of the list at `path` (the list's link without its query) of these transactions of the user. */
+function page(
+  transactions: TransactionRecord[],
+  path: string,
+  userId: string,
+  request: MockRequest,
+  context: MockContext,
+): MockReply {
+  return { status: 200, body: affordabilityListPage(transactions, path, userId, request.query, context) };
+}
+
+/** GET /users/{user.id}/transactions: every transaction of the user. */
+export const listTransactions: Route = {
+  method: 'GET',
+  path: routePaths.transactions,
+  auth: 'bearer',
+  handle(request, context) {
+    const userId = requireUser(request.params.userId, context);
+    const path = `${context.baseUrl}/users/${userId}/transactions`;
+    return page(transactionsOfUser(userId, context), path, userId, request, context);
+  },
+};
+
+/** GET /users/{user.id}/accounts/{account.id}/transactions: where an account's links.transactions points. */
+export const listAccountTransactions: Route = {
+  method: 'GET',
+  path: routePaths.accountTransactions,
+  auth: 'bearer',
+  handle(request, context) {
+    const { account, connection } = requireAccount(request, context);
+    const { userId } = connection;
+    const transactions = transactionsOfUser(userId, context).filter((t) => t.account === account.id);
+    const path = `${context.baseUrl}/users/${userId}/accounts/${account.id}/transactions`;
+    return page(transactions, path, userId, request, context);
+  },
+};
+
+/**
+ * GET /users/{user.id}/connections/{connection.id}/transactions: where a connection's links.transactions
+ * and its job's retrieve-transactions result point; the transactions of the connection's accounts.
+ */
+export const listConnectionTransactions: Route = {
+  method: 'GET',
+  path: routePaths.connectionTransactions,
+  auth: 'bearer',
+  handle(request, context) {
+    const connection = requireConnection(request, context);
+    const { userId } = connection;
+    const accounts = new Set(accountsOfConnection(connection, context).map((a) => a.id));
+    const transactions = transactionsOfUser(userId, context).filter((t) => accounts.has(t.account));
+    const path = `${context.baseUrl}/users/${userId}/connections/${connection.id}/transactions`;
+    return page(transactions, path, userId, request, context);
+  },
+};

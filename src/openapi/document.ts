@@ -1,0 +1,127 @@
+import type { Route } from '../../mock/router.ts';
+import { routes } from '../../mock/routes/index.ts';
+import { profileDefaults } from '../profile/profile.ts';
+import { mockOwnComponents, schemaComponents, type JsonSchema } from './components.ts';
+import {
+  mockOwnTag,
+  operationKey,
+  operations,
+  pathParameters,
+  type OperationDescription,
+} from './operations.ts';
+import { operationResponses } from './responses.ts';
+
+/** The document's parts, as far as its readers (the CLI, the project's own tests) need them typed. */
+export interface OpenApiDocument {
+  openapi: string;
+  info: { title: string; version: string; description: string };
+  tags: { name: string; description: string }[];
+  /** Path template, then lower-case method, then the operation object. */
+  paths: Record<string, Record<string, Record<string, unknown>>>;
+  components: { schemas: Record<string, JsonSchema>; securitySchemes: Record<string, unknown> };
+}
+
+/** Marks an operation the mock serves and the spec does not: its value is `true`. */
+export const mockOwnExtension = 'x-fds-mock-own';
+
+/** A route's path pattern as an OpenAPI path template: `/users/:userId` is `/users/{userId}`. */
+export const openApiPath = (pattern: string) => pattern.replace(/:([A-Za-z]+)/g, '{$1}');
+
+const tags = [
+  { name: 'token', description: 'Token issue (spec: POST {base_url}/token, Authentication).' },
+  { name: 'enrich', description: 'Transaction enrichment (spec: GET {base_url}/enrich).' },
+  { name: 'users', description: 'Users (spec: POST {base_url}/users).' },
+  { name: 'connections', description: "A user's connections to financial institutions." },
+  { name: 'jobs', description: 'Long-running connection work.' },
+  { name: 'institutions', description: 'The institution catalogue.' },
+  { name: 'expenses', description: 'Expense summaries per user over a range of months.' },
+  { name: 'affordability', description: "An affordability snapshot's transactions, paginated." },
+  {
+    name: mockOwnTag,
+    description: `The mock's own endpoints, not the spec's: "Endpoints for creating a connection, listing accounts, listing transactions and creating an affordability snapshot are referenced by links but their shapes are: not shown." The mock serves the links it hands out so that every one resolves; a service built from the spec need not. Each carries \`${mockOwnExtension}: true\`.`,
+  },
+];
+
+const securitySchemes = {
+  basic: {
+    type: 'http',
+    scheme: 'basic',
+    description:
+      'The API key of the application: "`Authorization: Basic <API_KEY>`" (spec: Authentication), the key itself as the credential, not base64 of a user and password. "API keys are secret and never placed in client-side code or public places."',
+  },
+  bearer: {
+    type: 'http',
+    scheme: 'bearer',
+    description:
+      'The access token `POST /token` issued: "Every other request carries `Authorization: Bearer <ACCESS_TOKEN>`."',
+  },
+};
+
+function operationObject(route: Route, operation: OperationDescription): Record<string, unknown> {
+  const names = [...route.path.matchAll(/:([A-Za-z]+)/g)].map((match) => match[1] as string);
+  const pathParameterObjects = names.map((name) => {
+    const description = pathParameters[name];
+    if (description === undefined)
+      throw new Error(
+        `path parameter :${name} of ${route.path} has no description in src/openapi/operations.ts`,
+      );
+    return { name, in: 'path', required: true, description, schema: { type: 'string', minLength: 1 } };
+  });
+  if (Boolean(route.body) !== Boolean(operation.requestBody))
+    throw new Error(
+      `${operationKey(route.method, route.path)}: the route's body and its description disagree`,
+    );
+  const mediaType = route.body === 'form' ? 'application/x-www-form-urlencoded' : 'application/json';
+  return {
+    operationId: operation.operationId,
+    tags: [operation.tag],
+    summary: operation.summary,
+    description: operation.description,
+    ...(operation.tag === mockOwnTag ? { [mockOwnExtension]: true } : {}),
+    security: [{ [route.auth]: [] }],
+    parameters: [...pathParameterObjects, ...(operation.parameters ?? [])],
+    ...(operation.requestBody
+      ? {
+          requestBody: {
+            required: true,
+            description: operation.requestBody.description,
+            content: { [mediaType]: { schema: operation.requestBody.schema } },
+          },
+        }
+      : {}),
+    responses: operationResponses(route, operation),
+  };
+}
+
+/**
+ * The OpenAPI 3.1 document of the interface as the embedded mock serves it: its paths are the mock's route
+ * table, each route described by src/openapi/operations.ts (a route without a description is an error, so
+ * the document cannot silently leave one out), its schemas those of schemas/.
+ */
+export function openApiDocument(): OpenApiDocument {
+  const paths: OpenApiDocument['paths'] = {};
+  for (const route of routes) {
+    const operation = operations[operationKey(route.method, route.path)];
+    if (!operation)
+      throw new Error(
+        `${operationKey(route.method, route.path)} is in the route table but not in src/openapi/operations.ts`,
+      );
+    const template = openApiPath(route.path);
+    paths[template] = { ...paths[template], [route.method.toLowerCase()]: operationObject(route, operation) };
+  }
+  return {
+    openapi: '3.1.0',
+    info: {
+      title: 'Financial Data Service',
+      version: profileDefaults.version,
+      description: [
+        'The interface of the Financial Data Service specification (financial-data-service.md) as the embedded mock of fds-conformance serves it, written by `fds-conformance openapi` from the mock\'s route table and the JSON Schemas of schemas/. Addresses are relative to {base_url}. "All bodies are JSON unless stated otherwise."',
+        'Statuses no operation can declare: a path outside the route table is answered 404 (`resource-not-found`), a method a path does not list 405 (`method-not-allowed`) with `Allow`, and a request that is not valid HTTP 400, 408 or 431; each with the error list.',
+        `Operations tagged \`${mockOwnTag}\` (and marked \`${mockOwnExtension}: true\`) are the mock's own, not the spec's.`,
+      ].join('\n\n'),
+    },
+    tags,
+    paths,
+    components: { schemas: { ...schemaComponents(), ...mockOwnComponents }, securitySchemes },
+  };
+}

@@ -1,0 +1,436 @@
+import { routePaths } from '../../mock/routes/paths.ts';
+import type { Route } from '../../mock/router.ts';
+import { profileDefaults } from '../profile/profile.ts';
+import type { SuiteGroup } from '../requirements/groups.ts';
+import { componentPointer, type JsonSchema } from './components.ts';
+
+/** A query or header parameter of an operation, in OpenAPI's words. */
+export interface ParameterDescription {
+  name: string;
+  in: 'query' | 'header';
+  required: boolean;
+  description: string;
+  schema: JsonSchema;
+}
+
+/**
+ * What the document says of one route beyond what the route table holds (its method, path, authentication
+ * and body's media type): the spec's words for it, its query and header parameters, its body's schema,
+ * its success and the refusals its handler gives. The refusals every route of a kind gives (authentication,
+ * the body's limits, an identifier naming nothing, a rate limit) are the mock's edges (responses.ts).
+ */
+export interface OperationDescription {
+  operationId: string;
+  /** The endpoint group (the CLI's `--only` names; `auth` is every group's), or `mockOwnTag`. */
+  tag: Exclude<SuiteGroup, 'auth'> | typeof mockOwnTag;
+  summary: string;
+  description: string;
+  parameters?: ParameterDescription[];
+  /** The body's schema, for a route that reads one (its media type is the route's). */
+  requestBody?: { description: string; schema: JsonSchema };
+  success: { status: number; description: string; schema: JsonSchema };
+  /** What makes the handler refuse, by status: each becomes an error-list response. */
+  refusals?: Record<number, string>;
+}
+
+/**
+ * The tag of the endpoints only the mock serves, so that every link it hands out resolves: the spec
+ * references them by links and shows no shape for them.
+ */
+export const mockOwnTag = 'mock-own' as const;
+
+/** The key of a route in the table below: its method and path pattern. */
+export const operationKey = (method: Route['method'], path: Route['path']) => `${method} ${path}`;
+
+const ref = (name: string): JsonSchema => ({ $ref: componentPointer(name) });
+const common = (definition: string): JsonSchema => ref(`Common.${definition}`);
+
+/** The path parameters of the route table (`:userId`), named after the spec's placeholders where it has one. */
+export const pathParameters: Record<string, string> = {
+  userId: 'The user\'s identifier, the spec\'s `{user.id}` ("all identifiers are strings").',
+  connectionId: "The connection's identifier, the spec's `{connection.id}`.",
+  jobId: "The job's identifier, the spec's `{job.id}`.",
+  institutionId: "The institution's identifier, the spec's `{institution.id}`.",
+  affordabilityId: "The affordability snapshot's identifier, the spec's `{affordability.id}`.",
+  accountId: "The account's identifier, as the connection's `accounts` list gives it.",
+  expensesId: "The expense summary's identifier, as `POST /users/{userId}/expenses` gave it.",
+};
+
+/** The filter expression shape both filtered lists share (spec: GET /users/{user.id}/connections). */
+const expressionShape = "`<property>.<operator>('<value>')`";
+
+/**
+ * A filter on the properties and operators given, as a pattern: one expression, or several separated by
+ * commas, as the mock takes them (a client may send what the pattern allows and get an answer).
+ */
+function filterPattern(properties: string[], operators: string[]): string {
+  const escape = (name: string) => name.replaceAll('.', '\\.');
+  const expression = `(${properties.map(escape).join('|')})\\.(${operators.join('|')})\\('[^']*'\\)`;
+  return `^${expression}(,${expression})*$`;
+}
+
+/**
+ * `limit`, `filter` and `next` of the affordability transaction list (spec: GET .../transactions), which
+ * the mock's own transaction lists take too.
+ */
+const transactionListQuery: ParameterDescription[] = [
+  {
+    name: 'limit',
+    in: 'query',
+    required: false,
+    description:
+      'Entries per page: "`limit` (string, optional, maximum 500, default 500)"; a whole number from 1 to 500 (spec: Limits).',
+    schema: { type: 'string', pattern: '^([1-9][0-9]?|[1-4][0-9]{2}|500)$', default: '500' },
+  },
+  {
+    name: 'filter',
+    in: 'query',
+    required: false,
+    description: `"\`filter\` (string, optional; property \`transaction.class\`; applies only to the JSON form)", an expression ${expressionShape} whose value is a class of the debit and credit class tables (spec: Affordability transaction). The spec names no operator for this filter; the mock takes \`eq\` and \`ne\`.`,
+    schema: {
+      type: 'string',
+      pattern: filterPattern(['transaction.class'], ['eq', 'ne']),
+      examples: ["transaction.class.eq('payment')"],
+    },
+  },
+  {
+    name: 'next',
+    in: 'query',
+    required: false,
+    description:
+      '"`next` (cursor, taken from the `links.next` value of the previous page)", opaque to the client; "absence of `links.next` means no more pages".',
+    schema: { type: 'string', minLength: 1 },
+  },
+];
+
+const transactionListRefusal =
+  'A `limit`, `filter` or `next` that is not valid: `parameter-not-valid` naming it.';
+
+/**
+ * Every route of the mock's route table (mock/routes/index.ts), by `operationKey`. The document is built by
+ * walking the route table and looking each route up here, so a route without an entry fails the build.
+ */
+export const operations: Record<string, OperationDescription> = {
+  [operationKey('POST', routePaths.token)]: {
+    operationId: 'issueToken',
+    tag: 'token',
+    summary: 'Exchange the API key for a bearer access token',
+    description:
+      'Spec: POST {base_url}/token, Authentication. "The service validates the key and returns `access_token`, `token_type` (`Bearer`) and `expires_in`." Tokens "have a short life and are not stored permanently; after expiry the application requests a new one." Errors follow the token endpoint\'s table (spec: Errors).',
+    parameters: [
+      {
+        name: profileDefaults.versionHeader,
+        in: 'header',
+        required: true,
+        description:
+          'The interface version (spec: Versioning): "The token request names the interface version in a header called `service-version`"; "an example value is `2.0`". "An older version that is no longer supported is rejected with `parameter-not-valid` (400)."',
+        schema: { type: 'string', examples: [profileDefaults.version] },
+      },
+    ],
+    requestBody: {
+      description: 'Body (form): "`scope`, one of `SERVER_ACCESS`, `CLIENT_ACCESS`" (spec: Scopes).',
+      schema: ref('TokenRequest'),
+    },
+    success: {
+      status: 200,
+      description: '"Success: 200 with the token response."',
+      schema: ref('TokenResponse'),
+    },
+    refusals: {
+      400: 'The token table\'s 400 rows: `invalid-request` ("required parameter missing, unsupported parameter value (other than grant type), or malformed request", a body that is not a form among them), `parameter-not-valid` ("Authorization header parameter required or invalid, or the requested older version is no longer supported"), `unsupported-grant-type`, `invalid-grant` ("the grant (for example the API key) or token is invalid, expired or revoked").',
+      403: '`access-denied`: "partner account temporarily disabled".',
+      404: '`parameter-not-valid`: "partner account deleted".',
+      500: '`internal-server-error`: "unexpected condition".',
+    },
+  },
+  [operationKey('GET', routePaths.enrich)]: {
+    operationId: 'enrich',
+    tag: 'enrich',
+    summary: 'Turn a bank transaction description into merchant, location and category data',
+    description:
+      'Spec: GET {base_url}/enrich. "Only partners enabled for the enrich service may call it." "Response: always 200 with an enrich result when inputs are valid. When nothing matches, `data.merchant`, `data.location`, `data.category`, `links.logo-master` and `links.logo-thumb` are null." `accountType` and `amount` "are both needed for transaction classification; when they are not provided the query is treated as a payment transaction and categorised accordingly."',
+    parameters: [
+      {
+        name: 'q',
+        in: 'query',
+        required: true,
+        description: 'Transaction description; URL-encoded; "at least 3 characters" (spec: Limits).',
+        schema: { type: 'string', minLength: 3 },
+      },
+      {
+        name: 'institution',
+        in: 'query',
+        required: true,
+        description: 'A recognised institution identifier.',
+        schema: common('identifier'),
+      },
+      {
+        name: 'country',
+        in: 'query',
+        required: true,
+        description: 'ISO 3166 alpha-2; limits the search to that country.',
+        schema: { type: 'string', pattern: '^[A-Z]{2}$', examples: ['AU'] },
+      },
+      {
+        name: 'mcc',
+        in: 'query',
+        required: false,
+        description:
+          'Merchant classification code. The spec fixes no form; the mock takes the four digits of an ISO 18245 merchant category code.',
+        schema: { type: 'string', examples: ['5411'] },
+      },
+      {
+        name: 'accountType',
+        in: 'query',
+        required: false,
+        description: 'One of `transaction`, `credit-card`, `savings`, `mortgage`, `loan`, `foreign`.',
+        schema: common('accountType'),
+      },
+      {
+        name: 'amount',
+        in: 'query',
+        required: false,
+        description: 'Transaction amount, signed decimal.',
+        schema: common('decimal'),
+      },
+    ],
+    success: {
+      status: 200,
+      description:
+        'The enrich result; its merchant, location, category and logo links are null when nothing matches.',
+      schema: ref('EnrichResult'),
+    },
+    refusals: {
+      400: '"Invalid parameters return an error list (400)": `parameter-not-valid` with `source.parameter` naming the parameter (for example `accountType`) (spec: Errors).',
+    },
+  },
+  [operationKey('POST', routePaths.users)]: {
+    operationId: 'createUser',
+    tag: 'users',
+    summary: 'Create a user',
+    description: 'Spec: POST {base_url}/users. "Success: 201 with the user."',
+    requestBody: {
+      description:
+        'Body (JSON): `email` "required when `mobile` is absent", `mobile` "required when `email` is absent; international format" (`+[country-code][mobile number]`): one of them is required. `firstName` and `lastName` optional.',
+      schema: ref('CreateUserRequest'),
+    },
+    success: { status: 201, description: 'The user created.', schema: ref('User') },
+    refusals: {
+      400: '"Error when parameters are invalid (for example an empty e-mail)", or neither `email` nor `mobile` given: `parameter-not-valid` naming the member.',
+      409: 'An e-mail address another user holds, from a service that keeps addresses unique (the spec does not say; the mock does under its `users.duplicateEmail` variant).',
+      422: 'The same refusals as 400 from a service that answers 422 (the spec shows no status; the mock does under its `users.refusalStatus` variant).',
+    },
+  },
+  [operationKey('GET', routePaths.connections)]: {
+    operationId: 'listConnections',
+    tag: 'connections',
+    summary: "List a user's connections",
+    description:
+      'Spec: GET {base_url}/users/{user.id}/connections. "Success: 200 with a list (`type`, `data` array of connections, `links.self`); empty array when none."',
+    parameters: [
+      {
+        name: 'filter',
+        in: 'query',
+        required: false,
+        description: `"\`filter\` (optional), properties \`id\`, \`status\`, \`institution.id\`. Expression shape: ${expressionShape}, the operator \`eq\` is the one seen." Several expressions at once are not shown.`,
+        schema: {
+          type: 'string',
+          pattern: filterPattern(['id', 'status', 'institution.id'], ['eq']),
+          examples: ["status.eq('active')"],
+        },
+      },
+    ],
+    success: { status: 200, description: "The user's connections.", schema: ref('ConnectionList') },
+    refusals: {
+      400: 'A `filter` that is not one of the expressions above: `parameter-not-valid` naming `filter`.',
+    },
+  },
+  [operationKey('GET', routePaths.connection)]: {
+    operationId: 'getConnection',
+    tag: 'connections',
+    summary: 'Retrieve a connection with its profile, institution and accounts',
+    description:
+      'Spec: GET {base_url}/users/{user.id}/connections/{connection.id}. "Success: 200 with a connection including profile, institution and accounts. Error when the identifier is not valid." `loginId`, `password` and `securityCode` are never returned.',
+    success: { status: 200, description: 'The connection.', schema: ref('ConnectionDetail') },
+  },
+  [operationKey('POST', routePaths.connection)]: {
+    operationId: 'updateConnection',
+    tag: 'connections',
+    summary: 'Update a connection',
+    description:
+      'Spec: POST {base_url}/users/{user.id}/connections/{connection.id}: "Updates a connection." "Success: 202 with a job (`type`, `id`, `links.self`)." "Jobs are returned when a connection is updated."',
+    requestBody: {
+      description:
+        'Body (JSON): `password` "required; the user\'s new or old institution password"; `securityCode` and `secondaryLoginId` "conditional".',
+      schema: ref('UpdateConnectionRequest'),
+    },
+    success: { status: 202, description: 'The job tracking the update.', schema: ref('Job') },
+    refusals: {
+      400: 'No `password`, or a member that is not a string: `parameter-not-valid` naming it.',
+      422: 'No `password`, from a service that answers 422 (the spec shows no status; the mock does under its `connections.missingPasswordStatus` variant).',
+    },
+  },
+  [operationKey('GET', routePaths.job)]: {
+    operationId: 'getJob',
+    tag: 'jobs',
+    summary: 'Retrieve a job',
+    description:
+      'Spec: GET {base_url}/jobs/{job.id}. "Success: 200 with a job. Error when the identifier is not valid." Long-running connection work is tracked through job resources; a step whose `result` is a link points to the resource it produced.',
+    success: { status: 200, description: 'The job.', schema: ref('Job') },
+  },
+  [operationKey('GET', routePaths.institutions)]: {
+    operationId: 'listInstitutions',
+    tag: 'institutions',
+    summary: 'List the institution catalogue',
+    description: 'Spec: GET {base_url}/institutions. "Success: 200 with the institution list envelope."',
+    parameters: [
+      {
+        name: 'filter',
+        in: 'query',
+        required: false,
+        description: `"\`filter\` (optional) on properties \`country\`, \`tier\`, \`serviceType\`, \`institutionType\`, \`stage\`; only \`eq\` and \`ne\` are supported", in the expression shape ${expressionShape}. The spec shows no prefix for these properties; the mock takes each bare or with \`institution.\`, as the connections filter's \`institution.id\` is written.`,
+        schema: {
+          type: 'string',
+          // Each property bare or with the resource's prefix, as the mock takes it (AMB-INST-01).
+          pattern: filterPattern(
+            ['country', 'tier', 'serviceType', 'institutionType', 'stage'].flatMap((property) => [
+              property,
+              `institution.${property}`,
+            ]),
+            ['eq', 'ne'],
+          ),
+          examples: ["country.eq('AU')"],
+        },
+      },
+    ],
+    success: {
+      status: 200,
+      description: 'The institutions the filter selects.',
+      schema: ref('InstitutionList'),
+    },
+    refusals: {
+      400: 'A `filter` that is not one of the expressions above: `parameter-not-valid` naming `filter`.',
+      422: 'A malformed `filter`, from a service that answers 422 (the spec shows no status; the mock does under its `institutions.malformedFilterStatus` variant).',
+    },
+  },
+  [operationKey('GET', routePaths.institution)]: {
+    operationId: 'getInstitution',
+    tag: 'institutions',
+    summary: 'Retrieve an institution',
+    description:
+      'Spec: GET {base_url}/institutions/{institution.id}. "Success: 200 with an institution. Error when the identifier is not valid."',
+    success: { status: 200, description: 'The institution.', schema: ref('Institution') },
+  },
+  [operationKey('POST', routePaths.expenses)]: {
+    operationId: 'createExpenses',
+    tag: 'expenses',
+    summary: 'Create an expense summary of a user over a range of months',
+    description:
+      'Spec: POST {base_url}/users/{user.id}/expenses. "Defaults: the range runs from 13 months ago to the current month; all accounts of the user are used when none are given. Transactions of accounts not specified are ignored." "Precondition: the user exists and all connections have been created or refreshed." "Success: 200 with the expenses resource."',
+    requestBody: {
+      description:
+        'Body (JSON), "all members optional in effect": `fromMonth` (`YYYY-MM`, first month included), `toMonth` (`YYYY-MM`, last month included), `accounts` (account identifiers to include).',
+      schema: ref('CreateExpensesRequest'),
+    },
+    success: { status: 200, description: 'The expenses resource.', schema: ref('Expenses') },
+    refusals: {
+      400: '"Error when the post fails": a month not in `YYYY-MM` form, `fromMonth` after `toMonth`, or an `accounts` entry that is no account of the user: `parameter-not-valid` naming it.',
+    },
+  },
+  [operationKey('GET', routePaths.affordabilityTransactions)]: {
+    operationId: 'listAffordabilityTransactions',
+    tag: 'affordability',
+    summary: "Page through an affordability snapshot's transactions",
+    description:
+      'Spec: GET {base_url}/users/{user.id}/affordability/{affordability.id}/transactions. "Ordering: by account, then posted date descending, pending transactions first." "Paging: pages of at most 500 entries; absence of `links.next` means no more pages." "Success: 200 with the affordability list envelope; `data` is an empty array when there are no transactions."',
+    parameters: transactionListQuery,
+    success: {
+      status: 200,
+      description: 'One page of the snapshot.',
+      schema: ref('AffordabilityTransactionList'),
+    },
+    refusals: { 400: transactionListRefusal },
+  },
+  [operationKey('GET', routePaths.user)]: {
+    operationId: 'getUser',
+    tag: mockOwnTag,
+    summary: "Retrieve a user (the mock's own)",
+    description:
+      "The mock's own, not the spec's: the user's `links.self` points here, and the spec shows no endpoint for it. It answers the user as `POST /users` gave it.",
+    success: { status: 200, description: 'The user.', schema: ref('User') },
+  },
+  [operationKey('GET', routePaths.accounts)]: {
+    operationId: 'listAccounts',
+    tag: mockOwnTag,
+    summary: "List a user's accounts (the mock's own)",
+    description:
+      '"Endpoints for ... listing accounts ... are referenced by links but their shapes are: not shown." The mock\'s own list of every account of the user\'s connections, so that the links it hands out resolve.',
+    success: { status: 200, description: "The user's accounts.", schema: ref('AccountList') },
+  },
+  [operationKey('GET', routePaths.account)]: {
+    operationId: 'getAccount',
+    tag: mockOwnTag,
+    summary: "Retrieve an account (the mock's own)",
+    description:
+      '"Other account fields and the standalone account resource: not shown." The mock\'s own: an account\'s `links.self` points here, and it answers the account as a connection embeds it.',
+    success: { status: 200, description: 'The account.', schema: ref('Account') },
+  },
+  [operationKey('GET', routePaths.accountTransactions)]: {
+    operationId: 'listAccountTransactions',
+    tag: mockOwnTag,
+    summary: "Page through an account's transactions (the mock's own)",
+    description:
+      '"Endpoints for ... listing transactions ... are referenced by links but their shapes are: not shown." The mock\'s own: an account\'s `links.transactions` points here; it pages like the affordability transaction list, with the same query and envelope.',
+    parameters: transactionListQuery,
+    success: {
+      status: 200,
+      description: "One page of the account's transactions.",
+      schema: ref('AffordabilityTransactionList'),
+    },
+    refusals: { 400: transactionListRefusal },
+  },
+  [operationKey('GET', routePaths.transactions)]: {
+    operationId: 'listTransactions',
+    tag: mockOwnTag,
+    summary: "Page through a user's transactions (the mock's own)",
+    description:
+      "The mock's own list of every transaction of the user's accounts (the spec's transaction listing is \"not shown\"); it pages like the affordability transaction list, with the same query and envelope.",
+    parameters: transactionListQuery,
+    success: {
+      status: 200,
+      description: "One page of the user's transactions.",
+      schema: ref('AffordabilityTransactionList'),
+    },
+    refusals: { 400: transactionListRefusal },
+  },
+  [operationKey('GET', routePaths.connectionAccounts)]: {
+    operationId: 'listConnectionAccounts',
+    tag: mockOwnTag,
+    summary: "List a connection's accounts (the mock's own)",
+    description:
+      "The mock's own: a connection's `links.accounts` points here (the spec shows no shape for it); the accounts the connection's single retrieval embeds, as a list.",
+    success: { status: 200, description: "The connection's accounts.", schema: ref('AccountList') },
+  },
+  [operationKey('GET', routePaths.connectionTransactions)]: {
+    operationId: 'listConnectionTransactions',
+    tag: mockOwnTag,
+    summary: "Page through a connection's transactions (the mock's own)",
+    description:
+      "The mock's own: a connection's `links.transactions` points here (the spec shows no shape for it); it pages like the affordability transaction list, with the same query and envelope.",
+    parameters: transactionListQuery,
+    success: {
+      status: 200,
+      description: "One page of the connection's transactions.",
+      schema: ref('AffordabilityTransactionList'),
+    },
+    refusals: { 400: transactionListRefusal },
+  },
+  [operationKey('GET', routePaths.expensesResource)]: {
+    operationId: 'getExpenses',
+    tag: mockOwnTag,
+    summary: "Retrieve an expense summary (the mock's own)",
+    description:
+      "The mock's own: the expenses resource's `links.self` points here (the spec shows no endpoint for it); it answers the summary as `POST /users/{userId}/expenses` created it.",
+    success: { status: 200, description: 'The expenses resource.', schema: ref('Expenses') },
+  },
+};

@@ -1,0 +1,38 @@
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { openApiDocument } from '../../src/openapi/document.ts';
+import { runCli } from './run-cli.ts';
+
+const dir = mkdtempSync(join(tmpdir(), 'fds-openapi-'));
+
+describe('fds-conformance openapi', () => {
+  it('prints the OpenAPI 3.1 document as JSON on stdout', async () => {
+    const result = await runCli(['openapi']);
+    expect(result).toMatchObject({ code: 0, stderr: '' });
+    const printed = JSON.parse(result.stdout) as { openapi: string; paths: object };
+    expect(printed.openapi).toBe('3.1.0');
+    expect(printed).toEqual(openApiDocument());
+  });
+
+  it('writes the document into the file --out names, and says so', async () => {
+    const out = join(dir, 'fds-api.json');
+    const result = await runCli(['openapi', '--out', out]);
+    expect(result).toMatchObject({ code: 0, stderr: '', stdout: `wrote ${out}\n` });
+    expect(JSON.parse(readFileSync(out, 'utf8'))).toEqual(openApiDocument());
+  });
+
+  it.each([
+    [['openapi', '--format', 'yaml'], /^fds-conformance: Unknown option '--format'/],
+    [['openapi', 'extra'], /^fds-conformance: Unexpected argument 'extra'/],
+    [['openapi', '--out'], /^fds-conformance: Option '--out <value>' argument missing/],
+    [['openapi', '--out', join(dir, 'missing', 'fds-api.json')], /^fds-conformance: cannot write .* ENOENT$/],
+  ])('refuses %j in one line with exit 2', async (args, message) => {
+    const result = await runCli(args);
+    expect(result.code).toBe(2);
+    expect(result.stdout).toBe('');
+    expect(result.stderr.trim().split('\n')).toHaveLength(1);
+    expect(result.stderr.trim()).toMatch(message);
+  });
+});
