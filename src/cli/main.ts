@@ -28,7 +28,7 @@ const usage = `usage:
   fds-conformance diff-reports OLD NEW
   fds-conformance validate <resource> <file.json>
   fds-conformance requirements [--format md|json] [--trace ID]
-  fds-conformance openapi [--out FILE]`;
+  fds-conformance openapi [--out FILE] [--spec-only]`;
 
 /** node:util parseArgs reports unknown or malformed flags with these codes; they are the user's mistakes. */
 const parseArgsErrorCodes = new Set([

@@ -4,12 +4,16 @@ import { openApiDocument } from '../openapi/document.ts';
 import { exitCodes, UsageError } from './usage-error.ts';
 
 /**
- * `openapi [--out FILE]`: the OpenAPI 3.1 document of the interface as the embedded mock serves it, as
- * JSON, on stdout or into FILE (relative to the folder the command runs in).
+ * `openapi [--out FILE] [--spec-only]`: the OpenAPI 3.1 document of the interface as the embedded mock
+ * serves it, or of the spec's operations alone, as JSON, on stdout or into FILE (relative to the folder
+ * the command runs in).
  */
 export function openApiCommand(args: string[], out: (line: string) => void): number {
-  const { values } = parseArgs({ args, options: { out: { type: 'string' } } });
-  const text = JSON.stringify(openApiDocument(), null, 2);
+  const { values } = parseArgs({
+    args,
+    options: { out: { type: 'string' }, 'spec-only': { type: 'boolean', default: false } },
+  });
+  const text = JSON.stringify(openApiDocument({ specOnly: values['spec-only'] }), null, 2);
   if (values.out === undefined) {
     out(text);
     return exitCodes.ok;

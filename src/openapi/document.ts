@@ -94,11 +94,12 @@ function operationObject(route: Route, operation: OperationDescription): Record<
 }
 
 /**
- * The OpenAPI 3.1 document of the interface as the embedded mock serves it: its paths are the mock's route
+ * The OpenAPI 3.1 document of the interface as the embedded mock serves it, or with `specOnly` the spec's
+ * operations alone: its paths are the mock's route
  * table, each route described by src/openapi/operations.ts (a route without a description is an error, so
  * the document cannot silently leave one out), its schemas those of schemas/.
  */
-export function openApiDocument(): OpenApiDocument {
+export function openApiDocument({ specOnly = false }: { specOnly?: boolean } = {}): OpenApiDocument {
   const paths: OpenApiDocument['paths'] = {};
   for (const route of routes) {
     const operation = operations[operationKey(route.method, route.path)];
@@ -106,6 +107,8 @@ export function openApiDocument(): OpenApiDocument {
       throw new Error(
         `${operationKey(route.method, route.path)} is in the route table but not in src/openapi/operations.ts`,
       );
+    // The spec's operations alone: a server built from the document owes none of the mock's own.
+    if (specOnly && operation.tag === mockOwnTag) continue;
     const template = openApiPath(route.path);
     paths[template] = { ...paths[template], [route.method.toLowerCase()]: operationObject(route, operation) };
   }
@@ -117,11 +120,16 @@ export function openApiDocument(): OpenApiDocument {
       description: [
         'The interface of the Financial Data Service specification (financial-data-service.md) as the embedded mock of fds-conformance serves it, written by `fds-conformance openapi` from the mock\'s route table and the JSON Schemas of schemas/. Addresses are relative to {base_url}. "All bodies are JSON unless stated otherwise."',
         'Statuses no operation can declare: a path outside the route table is answered 404 (`resource-not-found`), a method a path does not list 405 (`method-not-allowed`) with `Allow`, and a request that is not valid HTTP 400, 408 or 431; each with the error list.',
-        `Operations tagged \`${mockOwnTag}\` (and marked \`${mockOwnExtension}: true\`) are the mock's own, not the spec's.`,
+        specOnly
+          ? "The spec's operations only (`--spec-only`): the mock's own endpoints are left out."
+          : `Operations tagged \`${mockOwnTag}\` (and marked \`${mockOwnExtension}: true\`) are the mock's own, not the spec's; \`fds-conformance openapi --spec-only\` leaves them out.`,
       ].join('\n\n'),
     },
-    tags,
+    tags: specOnly ? tags.filter((tag) => tag.name !== mockOwnTag) : tags,
     paths,
-    components: { schemas: { ...schemaComponents(), ...mockOwnComponents }, securitySchemes },
+    components: {
+      schemas: { ...schemaComponents(), ...(specOnly ? {} : mockOwnComponents) },
+      securitySchemes,
+    },
   };
 }

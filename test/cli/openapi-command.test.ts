@@ -23,6 +23,12 @@ describe('fds-conformance openapi', () => {
     expect(JSON.parse(readFileSync(out, 'utf8'))).toEqual(openApiDocument());
   });
 
+  it("prints the spec's operations alone with --spec-only", async () => {
+    const result = await runCli(['openapi', '--spec-only']);
+    expect(result).toMatchObject({ code: 0, stderr: '' });
+    expect(JSON.parse(result.stdout)).toEqual(openApiDocument({ specOnly: true }));
+  });
+
   it.each([
     [['openapi', '--format', 'yaml'], /^fds-conformance: Unknown option '--format'/],
     [['openapi', 'extra'], /^fds-conformance: Unexpected argument 'extra'/],

@@ -9,6 +9,7 @@ import { normalise, specLines, specMissing, specText } from '../spec-text.ts';
 import { documentOperations } from './document-operations.ts';
 
 const document = openApiDocument();
+const isOwn = ({ operation }: { operation: Record<string, unknown> }) => operation[mockOwnExtension] === true;
 
 /** Every value under `key` anywhere in a JSON value, with the JSON pointer of where it stands. */
 function valuesOf(value: unknown, key: string, pointer = ''): [string, unknown][] {
@@ -19,12 +20,12 @@ function valuesOf(value: unknown, key: string, pointer = ''): [string, unknown][
   });
 }
 
-function resolvePointer(pointer: string): unknown {
+function resolvePointer(pointer: string, root: object = document): unknown {
   return pointer
     .slice(2)
     .split('/')
     .map((part) => part.replaceAll('~1', '/').replaceAll('~0', '~'))
-    .reduce<unknown>((node, part) => (node as Record<string, unknown> | undefined)?.[part], document);
+    .reduce<unknown>((node, part) => (node as Record<string, unknown> | undefined)?.[part], root);
 }
 
 describe('the OpenAPI document of `fds-conformance openapi`', () => {
@@ -33,6 +34,18 @@ describe('the OpenAPI document of `fds-conformance openapi`', () => {
     const result = await validator.validate(structuredClone(document) as never);
     expect(result.valid, JSON.stringify(result.errors, null, 2)).toBe(true);
     expect(validator.version).toBe('3.1');
+  });
+
+  it("with --spec-only, holds the spec's operations alone, and is still valid and self-contained", async () => {
+    const specOnly = openApiDocument({ specOnly: true });
+    const result = await new Validator().validate(structuredClone(specOnly) as never);
+    expect(result.valid, JSON.stringify(result.errors, null, 2)).toBe(true);
+    const all = documentOperations(specOnly);
+    expect(all).toHaveLength(routes.length - documentOperations(document).filter(isOwn).length);
+    expect(all.filter(isOwn)).toEqual([]);
+    expect(specOnly.tags.map(({ name }) => name)).not.toContain('mock-own');
+    for (const [at, ref] of valuesOf(specOnly, '$ref'))
+      expect(resolvePointer(ref as string, specOnly), `${at}: ${String(ref)}`).toBeTypeOf('object');
   });
 
   it('has exactly the routes of the mock as its operations', () => {

@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { stripVTControlCharacters } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openApiDocument } from '../../src/openapi/document.ts';
 
 /**
  * The package as its users get it (README, Quick start): packed with `npm pack`, installed as a dev
@@ -222,7 +223,7 @@ describe('the packed package, installed in a blank project', { timeout: 240_000 
     expect(snapshot(installed)).toEqual(before);
   });
 
-  it('validates a payload, prints the catalogue, merges reports and lists the faults from there', async () => {
+  it('validates a payload, prints the catalogue, merges reports, lists the faults and writes the OpenAPI document from there', async () => {
     writeFileSync(
       join(project, 'token.json'),
       JSON.stringify({ access_token: 'abc', token_type: 'Bearer', expires_in: 3600 }),
@@ -238,6 +239,10 @@ describe('the packed package, installed in a blank project', { timeout: 240_000 
     const faults = await npx(['mock', '--list-faults']);
     expect(faults.code, faults.stderr).toBe(0);
     expect(faults.stdout).toMatch(/^token-\S+ +TOKEN-\d\d /m);
+    // The document is built from the schemas shipped in dist/: the same document a checkout writes.
+    const openapi = await npx(['openapi', '--out', 'fds-api.json']);
+    expect(openapi.code, openapi.stderr).toBe(0);
+    expect(JSON.parse(readFileSync(join(project, 'fds-api.json'), 'utf8'))).toEqual(openApiDocument());
     expect(snapshot(installed)).toEqual(before);
   });
 });
