@@ -1,7 +1,9 @@
 import Ajv2020 from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import { OpenAPIBackend } from 'openapi-backend';
+import type { ValidateFunction } from 'ajv';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { MockExchange } from '../../mock/options.ts';
 import {
   mockOwnExtension,
   openApiDocument,
@@ -30,6 +32,10 @@ describe(
   () => {
     let run: RecordedRun;
     let api: OpenAPIBackend;
+    let errorList: ValidateFunction;
+    const operations = new Map(
+      documentOperations(document).map((entry) => [`${entry.method} ${entry.path}`, entry.operation]),
+    );
 
     beforeAll(async () => {
       // quick: openapi-backend's own check of the document knows OpenAPI 3.0 only; document.test.ts checks
@@ -40,48 +46,40 @@ describe(
         customizeAjv: (_ajv, options) => ajv2020(options) as never,
       });
       await api.init();
+      const definition = api.definition as unknown as OpenApiDocument;
+      errorList = ajv2020({}).compile(definition.components.schemas.ErrorList as object);
       run = await recordFullRun();
     }, 180_000);
 
     afterAll(() => run?.close());
 
-    it('every answer validates against the document: its status declared for its operation, its body in that shape', () => {
-      expect(run.result.code, run.result.stderr).toBe(0);
-      const operations = new Map(
-        documentOperations(document).map((entry) => [`${entry.method} ${entry.path}`, entry.operation]),
-      );
+    /** What is wrong with one answer by the document, or undefined when the document declares it as given. */
+    function disagreement(exchange: MockExchange): string | undefined {
+      // What the client received: the body as JSON text, read back.
+      const body = JSON.parse(JSON.stringify(exchange.body)) as unknown;
+      const where = `${exchange.method} ${exchange.path} ${exchange.status}`;
       // An answer no route gave (a path outside the route table, a method a path does not list) has no
       // operation; it is still an error list.
-      const definition = api.definition as unknown as OpenApiDocument;
-      const errorList = ajv2020({}).compile(definition.components.schemas.ErrorList as object);
-      const failures: string[] = [];
-      const seen = new Set<string>();
-      for (const exchange of run.exchanges) {
-        // What the client received: the body as JSON text, read back.
-        const body = JSON.parse(JSON.stringify(exchange.body)) as unknown;
-        const where = `${exchange.method} ${exchange.path} ${exchange.status}`;
-        if (exchange.route === undefined) {
-          if (!errorList(body)) failures.push(`${where} (no route): ${JSON.stringify(errorList.errors)}`);
-          continue;
-        }
-        const key = `${exchange.method} ${openApiPath(exchange.route)}`;
-        const operation = operations.get(key);
-        if (!operation) {
-          failures.push(`${where}: ${key} is no operation of the document`);
-          continue;
-        }
-        seen.add(`${key} ${exchange.status}`);
-        if (!Object.hasOwn(operation.responses as object, String(exchange.status))) {
-          failures.push(`${where}: status ${exchange.status} is not declared for ${key}`);
-          continue;
-        }
-        const result = api.validateResponse(body, operation.operationId as string, exchange.status);
-        if (!result.valid) failures.push(`${where}: ${JSON.stringify(result.errors)}`);
-      }
-      expect(failures).toEqual([]);
+      if (exchange.route === undefined)
+        return errorList(body) ? undefined : `${where} (no route): ${JSON.stringify(errorList.errors)}`;
+      const key = `${exchange.method} ${openApiPath(exchange.route)}`;
+      const operation = operations.get(key);
+      if (!operation) return `${where}: ${key} is no operation of the document`;
+      if (!Object.hasOwn(operation.responses as object, String(exchange.status)))
+        return `${where}: status ${exchange.status} is not declared for ${key}`;
+      const result = api.validateResponse(body, operation.operationId as string, exchange.status);
+      return result.valid ? undefined : `${where}: ${JSON.stringify(result.errors)}`;
+    }
+
+    it('every answer validates against the document: its status declared for its operation, its body in that shape', () => {
+      expect(run.result.code, run.result.stderr).toBe(0);
+      expect(run.exchanges.flatMap((exchange) => disagreement(exchange) ?? [])).toEqual([]);
       expect(run.exchanges.length).toBeGreaterThan(300);
       // Every operation of the spec answered with its success at least once, so the run cannot pass
       // vacuously; the mock's own ones are called by client.test.ts.
+      const seen = new Set(
+        run.exchanges.map(({ method, route, status }) => `${method} ${openApiPath(route ?? '')} ${status}`),
+      );
       const unseen = documentOperations(document)
         .filter(({ operation }) => operation[mockOwnExtension] !== true)
         .map(({ method, path, operation }) => {
@@ -90,6 +88,24 @@ describe(
         })
         .filter((expected) => !seen.has(expected));
       expect(unseen).toEqual([]);
+    });
+
+    it('finds an answer the document does not declare: a body of another shape, a status not listed, no error list', () => {
+      const answer = (route: string, status: number) => {
+        const found = run.exchanges.find(
+          (exchange) => exchange.route === route && exchange.status === status,
+        );
+        if (!found) throw new Error(`the run gave no ${status} from ${route}`);
+        return found;
+      };
+      const list = answer('/institutions', 200);
+      const shapes = [
+        // The institutions-total-count-string fault's answer: a count written as a string.
+        { ...list, body: { ...(list.body as object), totalCount: '23' } },
+        { ...list, status: 418 },
+        { ...answer('/institutions/:institutionId', 404), route: undefined, body: { type: 'list' } },
+      ];
+      for (const exchange of shapes) expect(disagreement(exchange), JSON.stringify(exchange)).toBeDefined();
     });
   },
 );
