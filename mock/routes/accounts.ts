@@ -23,7 +23,7 @@ export function accountsOfConnection(connection: ConnectionRecord, context: Mock
 }
 
 /** Every account of the user: those of each of the user's connections, connection by connection. */
-function accountsOfUser(userId: string, context: MockContext): HeldAccount[] {
+export function accountsOfUser(userId: string, context: MockContext): HeldAccount[] {
   return context.world.connections
     .filter((c) => c.userId === userId)
     .flatMap((connection) =>

@@ -2,7 +2,9 @@ import { randomUUID } from 'node:crypto';
 import { detail, kindOf, parameterNotValid, quoted } from '../errors.ts';
 import type { MockContext, Route } from '../router.ts';
 import type { TransactionRecord } from '../world/world.ts';
+import { accountsOfUser } from './accounts.ts';
 import { requireUser } from './connections.ts';
+import { transactionsOfUser } from './transactions.ts';
 import { routePaths } from './paths.ts';
 
 const monthPattern = /^[0-9]{4}-(0[1-9]|1[0-2])$/;
@@ -144,7 +146,7 @@ export const createExpenses: Route = {
       : requireUser(request.params.userId, context);
     const body = readBody(request.body, context);
     const { fromMonth, toMonth, defaults } = rangeOf(body, context);
-    const userAccounts = accountsOf(userId, context);
+    const userAccounts = accountsOfUser(userId, context).map(({ account }) => account.id);
     const unknown = body.accounts?.find((id) => !userAccounts.includes(id));
     if (unknown !== undefined)
       throw parameterNotValid(
@@ -155,13 +157,9 @@ export const createExpenses: Route = {
       ? userAccounts
       : (body.accounts ?? userAccounts);
     const months = monthsBetween(fromMonth, toMonth);
-    const transactions = context.world.affordability
-      .filter((s) => s.userId === userId)
-      .flatMap((s) => s.transactions)
-      .filter(
-        (t) =>
-          t.status === 'posted' && selected.includes(t.account) && months.includes(t.postDate.slice(0, 7)),
-      );
+    const transactions = transactionsOfUser(userId, context).filter(
+      (t) => t.status === 'posted' && selected.includes(t.account) && months.includes(t.postDate.slice(0, 7)),
+    );
     const ofClass = (name: string, direction: string) =>
       transactions.filter((t) => t.class === name && t.direction === direction);
     const variants = context.options.variants.expenses;
@@ -198,11 +196,6 @@ export const createExpenses: Route = {
     return reply;
   },
 };
-
-function accountsOf(userId: string, context: MockContext): string[] {
-  const connections = new Set(context.world.connections.filter((c) => c.userId === userId).map((c) => c.id));
-  return context.world.accounts.filter((a) => connections.has(a.connectionId)).map((a) => a.id);
-}
 
 /** One entry per expense division, each with its classes (spec: Entry of payments, Entry of subCategory). */
 function payments(transactions: TransactionRecord[], summarising: Summarising, fraction: boolean) {

@@ -19,7 +19,7 @@ import { routePaths } from './paths.ts';
  * list's order (by account, then posted date descending, pending first), the one order the spec gives a
  * list of transactions.
  */
-function transactionsOfUser(userId: string, context: MockContext): TransactionRecord[] {
+export function transactionsOfUser(userId: string, context: MockContext): TransactionRecord[] {
   const byId = new Map<string, TransactionRecord>();
   for (const snapshot of context.world.affordability) {
     if (snapshot.userId !== userId) continue;
