@@ -6,7 +6,7 @@ import type { MockContext, MockRequest, Route } from '../router.ts';
 import type { ConnectionRecord } from '../world/world.ts';
 import { jobAsShown } from './jobs.ts';
 import { routePaths } from './paths.ts';
-import { findUser } from './users.ts';
+import { knownUser } from './users.ts';
 
 /** The operator `eq` is the one the spec shows for connections; others are refused unless a variant says. */
 const filterProperties = ['id', 'status', 'institution.id'] as const;
@@ -16,11 +16,9 @@ function read(connection: ConnectionRecord, property: string): string | undefine
   return property === 'id' ? connection.id : connection.status;
 }
 
-/** Throws unless the user exists, in the world or created through POST /users. */
+/** The id of a user that exists, in the world or created through POST /users; 404 otherwise. */
 export function requireUser(userId: string | undefined, context: MockContext): string {
-  if (userId === undefined || !findUser(userId, context))
-    throw notFound('user.id', detail.unknown('user.id', quoted(userId), 'no user has this id'));
-  return userId;
+  return knownUser(userId, context).id;
 }
 
 export function requireConnection(request: MockRequest, context: MockContext): ConnectionRecord {

@@ -121,9 +121,14 @@ export const createUser: Route = {
   },
 };
 
-/** A user of the world, or one created through POST /users. */
-export function findUser(userId: string, context: MockContext): UserRecord | undefined {
-  return context.state.users.get(userId) ?? context.world.users.find((u) => u.id === userId);
+/** The user an id names, of the world or created through POST /users; 404 when no user has the id. */
+export function knownUser(userId: string | undefined, context: MockContext): UserRecord {
+  const user =
+    userId === undefined
+      ? undefined
+      : (context.state.users.get(userId) ?? context.world.users.find((u) => u.id === userId));
+  if (!user) throw notFound('user.id', detail.unknown('user.id', quoted(userId), 'no user has this id'));
+  return user;
 }
 
 /**
@@ -135,12 +140,7 @@ export const getUser: Route = {
   path: routePaths.user,
   auth: 'bearer',
   handle(request, context) {
-    const user = findUser(request.params.userId ?? '', context);
-    if (!user)
-      throw notFound(
-        'user.id',
-        detail.unknown('user.id', quoted(request.params.userId), 'no user has this id'),
-      );
+    const user = knownUser(request.params.userId, context);
     const variants = context.options.variants.users ?? {};
     return { status: 200, body: withAbsentMembers(userResource(user, context), variants) };
   },
