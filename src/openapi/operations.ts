@@ -107,6 +107,20 @@ const transactionListRefusal =
   'A `limit`, `filter` or `next` that is not valid: `parameter-not-valid` naming it.';
 
 /**
+ * What every transaction list shares, the affordability one and the mock's own alike: the affordability
+ * list's query, a page of it in its envelope as the success, and its refusals; `page` says what a page is.
+ */
+function transactionListPage(
+  page: string,
+): Pick<OperationDescription, 'parameters' | 'success' | 'refusals'> {
+  return {
+    parameters: transactionListQuery,
+    success: { status: 200, description: page, schema: ref('AffordabilityTransactionList') },
+    refusals: { 400: transactionListRefusal },
+  };
+}
+
+/**
  * Every route of the mock's route table (mock/routes/index.ts), by `operationKey`. The document is built by
  * walking the route table and looking each route up here, so a route without an entry fails the build.
  */
@@ -343,13 +357,7 @@ export const operations: Record<string, OperationDescription> = {
     summary: "Page through an affordability snapshot's transactions",
     description:
       'Spec: GET {base_url}/users/{user.id}/affordability/{affordability.id}/transactions. "Ordering: by account, then posted date descending, pending transactions first." "Paging: pages of at most 500 entries; absence of `links.next` means no more pages." "Success: 200 with the affordability list envelope; `data` is an empty array when there are no transactions."',
-    parameters: transactionListQuery,
-    success: {
-      status: 200,
-      description: 'One page of the snapshot.',
-      schema: ref('AffordabilityTransactionList'),
-    },
-    refusals: { 400: transactionListRefusal },
+    ...transactionListPage('One page of the snapshot.'),
   },
   [operationKey('GET', routePaths.user)]: {
     operationId: 'getUser',
@@ -381,13 +389,7 @@ export const operations: Record<string, OperationDescription> = {
     summary: "Page through an account's transactions (the mock's own)",
     description:
       '"Endpoints for ... listing transactions ... are referenced by links but their shapes are: not shown." The mock\'s own: an account\'s `links.transactions` points here; it pages like the affordability transaction list, with the same query and envelope.',
-    parameters: transactionListQuery,
-    success: {
-      status: 200,
-      description: "One page of the account's transactions.",
-      schema: ref('AffordabilityTransactionList'),
-    },
-    refusals: { 400: transactionListRefusal },
+    ...transactionListPage("One page of the account's transactions."),
   },
   [operationKey('GET', routePaths.transactions)]: {
     operationId: 'listTransactions',
@@ -395,13 +397,7 @@ export const operations: Record<string, OperationDescription> = {
     summary: "Page through a user's transactions (the mock's own)",
     description:
       "The mock's own list of every transaction of the user's accounts (the spec's transaction listing is \"not shown\"); it pages like the affordability transaction list, with the same query and envelope.",
-    parameters: transactionListQuery,
-    success: {
-      status: 200,
-      description: "One page of the user's transactions.",
-      schema: ref('AffordabilityTransactionList'),
-    },
-    refusals: { 400: transactionListRefusal },
+    ...transactionListPage("One page of the user's transactions."),
   },
   [operationKey('GET', routePaths.connectionAccounts)]: {
     operationId: 'listConnectionAccounts',
@@ -417,13 +413,7 @@ export const operations: Record<string, OperationDescription> = {
     summary: "Page through a connection's transactions (the mock's own)",
     description:
       "The mock's own: a connection's `links.transactions` points here (the spec shows no shape for it); it pages like the affordability transaction list, with the same query and envelope.",
-    parameters: transactionListQuery,
-    success: {
-      status: 200,
-      description: "One page of the connection's transactions.",
-      schema: ref('AffordabilityTransactionList'),
-    },
-    refusals: { 400: transactionListRefusal },
+    ...transactionListPage("One page of the connection's transactions."),
   },
   [operationKey('GET', routePaths.expensesResource)]: {
     operationId: 'getExpenses',
