@@ -6,18 +6,20 @@ import { routePaths } from './routes/paths.ts';
 /**
  * Authentication (spec: Authentication, Errors). The token endpoint takes `Basic <API_KEY>` and the version
  * header; every other endpoint takes `Bearer <ACCESS_TOKEN>`. Throws the refusal the spec prescribes.
- * `lookUp` runs the route's lookup of the identifiers it names (throwing its 404 when one names nothing);
- * under the lookupFirst variant a GET looks them up before its credentials are judged.
+ * `query` is the request's, which only faults look at. `lookUp` runs the route's lookup of the identifiers
+ * it names (throwing its 404 when one names nothing); under the lookupFirst variant a GET looks them up
+ * before its credentials are judged.
  */
 export function authenticate(
   route: Route,
   headers: IncomingHttpHeaders,
+  query: URLSearchParams,
   context: MockContext,
   lookUp: () => unknown,
 ): void {
   try {
     if (route.auth === 'basic') authenticateApiKey(headers, context);
-    else authenticateBearer(route, headers, context);
+    else authenticateBearer(route, headers, query, context);
   } catch (refusal) {
     const namesIds = route.method === 'GET' && route.path.includes('/:');
     if (namesIds && context.options.variants.auth?.lookupFirst) lookUp();
@@ -99,11 +101,30 @@ function unknownKey(reading: 'parameter-not-valid' | 'parameter-not-valid-404' |
   return new MockError(status, 'parameter-not-valid', 'Authorization not valid', said, 'Authorization');
 }
 
-function authenticateBearer(route: Route, headers: IncomingHttpHeaders, context: MockContext): void {
-  if (headers.authorization === undefined && context.fault('auth-missing-accepted')) return;
-  if (credential(headers, 'basic') !== undefined && context.fault('auth-basic-accepted')) return;
+function authenticateBearer(
+  route: Route,
+  headers: IncomingHttpHeaders,
+  query: URLSearchParams,
+  context: MockContext,
+): void {
+  if (headers.authorization === undefined) {
+    if (context.fault('auth-missing-accepted')) return;
+    // The fault takes a next-page cursor for a credential: the pages after the first are anyone's.
+    if (query.has('next') && context.fault('auth-next-page-unauthenticated')) return;
+  }
+  if (credential(headers, 'basic') !== undefined) {
+    if (context.fault('auth-basic-accepted')) return;
+    // The fault serves paged requests from a path that takes the partner's own key as well.
+    if (query.has('limit') && context.fault('auth-paged-list-basic-accepted')) return;
+  }
   // The fault forgets authentication on one route whose unknown ids still get their 404.
   if (route.path === routePaths.job && context.fault('auth-skipped-for-jobs')) return;
+  // The fault skips the token check when no token follows the scheme, as if there were nothing to check.
+  if (
+    /^bearer$/i.test(headers.authorization?.trim() ?? '') &&
+    context.fault('auth-bearer-without-token-accepted')
+  )
+    return;
   const token = credential(headers, 'bearer');
   if (token === undefined) {
     const said =
@@ -115,6 +136,8 @@ function authenticateBearer(route: Route, headers: IncomingHttpHeaders, context:
   const issued = context.state.tokens.get(token);
   if (!issued) {
     if (context.fault('auth-unknown-token-accepted')) return;
+    // The fault serves filtered lists without looking the token up: the header's form is all it checks.
+    if (query.has('filter') && context.fault('auth-filtered-list-token-unchecked')) return;
     throw new MockError(
       401,
       'invalid-grant',
@@ -124,7 +147,11 @@ function authenticateBearer(route: Route, headers: IncomingHttpHeaders, context:
     );
   }
   const leeway = context.options.variants.auth?.expiryLeewayMs ?? 0;
-  if (issued.expiresAt + leeway <= Date.now() && !context.fault('auth-token-never-expires')) {
+  // The second fault checks expiry on reads only, so an expired token still writes.
+  const expiryIgnored =
+    context.fault('auth-token-never-expires') ||
+    (route.method === 'POST' && context.fault('auth-expiry-ignored-on-writes'));
+  if (issued.expiresAt + leeway <= Date.now() && !expiryIgnored) {
     throw new MockError(
       401,
       'invalid-grant',

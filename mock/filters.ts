@@ -16,13 +16,18 @@ export interface FilterGrammar {
    * nothing (`matchesFilter` applies only eq and ne): the spec does not show which.
    */
   otherOperators?: 'refused' | 'match-nothing';
+  /**
+   * Whether an expression on a property not listed is refused (the default) or kept, to be read like any
+   * other through the caller's `read`, under which a property no item carries matches nothing.
+   */
+  otherProperties?: 'refused' | 'match-nothing';
 }
 
 /**
  * Parses the filter grammar of GET /users/{user.id}/connections and GET /institutions (spec: Endpoints):
  * expressions separated by commas, each of an allowed property and operator. Throws parameter-not-valid
  * naming `filter` for anything else, so a mistyped filter is never silently ignored; `grammar` says
- * what becomes of another operator. A malformed expression is refused under every reading.
+ * what becomes of another operator or property. A malformed expression is refused under every reading.
  */
 export function parseFilter(
   raw: string | null,
@@ -43,7 +48,7 @@ export function parseFilter(
     if (!match)
       throw parameterNotValid('filter', `malformed filter expression ${quoted(part)}; expected ${shape}`);
     const [, property = '', operator = '', value = ''] = match;
-    if (!properties.includes(property)) {
+    if (!properties.includes(property) && grammar.otherProperties !== 'match-nothing') {
       throw parameterNotValid(
         'filter',
         detail.unknown('filter property', quoted(property), `the properties are ${properties.join(', ')}`),

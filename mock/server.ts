@@ -204,13 +204,13 @@ async function handle(req: IncomingMessage, res: ServerResponse, router: Router,
         `${method} is not allowed here`,
       );
       const reply = { status: 405, body: errorList(error), headers: { allow: match.allow.join(', ') } };
-      return respond(res, reply, undefined, context, method, path);
+      return respond(res, applyReplyFaults(reply, undefined, context), undefined, context, method, path);
     }
     route = match.route;
     const { params } = match;
     const lookUp = () =>
       match.route.handle({ method, path, params, query, headers: req.headers, body: undefined }, context);
-    authenticate(route, req.headers, context, lookUp);
+    authenticate(route, req.headers, query, context, lookUp);
     const body = await readBody(req, route, context);
     reply = route.handle({ method, path, params: match.params, query, headers: req.headers, body }, context);
   } catch (error) {

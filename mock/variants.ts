@@ -116,6 +116,11 @@ export interface ConnectionsVariants {
    * nothing: the complete set of statuses is not shown, and a service that knows its own may validate.
    */
   unknownFilterValue?: 'refused';
+  /**
+   * A filter on a property the spec does not list is read through a generic filter, where a property no
+   * connection carries matches nothing, instead of refused: the properties are listed, not closed.
+   */
+  unknownProperty?: 'matches-nothing';
 }
 
 /** How jobs may legitimately look where the spec leaves room (spec: Job, States and transitions). */
@@ -297,6 +302,12 @@ export interface UsersVariants {
   email?: 'any';
   /** firstName or lastName of another JSON type is ignored instead of refused: both are optional. */
   nameTypes?: 'ignored';
+  /**
+   * A malformed mobile beside a valid e-mail, or an e-mail that is not a string beside a valid mobile, is
+   * left aside and the user created from the valid member, instead of refused: only an empty e-mail is
+   * named invalid.
+   */
+  malformedContact?: 'ignored';
 }
 
 /** How POST /users/{user.id}/expenses may legitimately read what the spec leaves open (spec: Endpoints, Limits). */

@@ -54,7 +54,12 @@ export class ConformanceJUnitReporter extends JUnitReporter {
     if (task.type !== 'test') return task;
     if (task.meta.notExercised !== undefined)
       this.written.set(task.id, { element: 'skipped', message: `not exercised: ${task.meta.notExercised}` });
-    const ids = task.meta.requirements ?? [];
+    // The requirements the failure breaks (the assertion's), not every one the check exercises.
+    const ids =
+      task.meta.failure?.requirements ??
+      task.meta.failedAttempts?.[0]?.requirements ??
+      task.meta.requirements ??
+      [];
     const counted = ids.some((id) => {
       const requirement = requirementById(id);
       return requirement === undefined || failureCounts(requirement, this.verdict);
@@ -72,7 +77,14 @@ export class ConformanceJUnitReporter extends JUnitReporter {
       return { ...task, result: { ...task.result, state: 'fail' } };
     }
     if (task.result?.state !== 'fail') return task;
-    if (counted || ids.length === 0) return task;
+    // The test's name lists every requirement the check exercises; the failure says which it breaks.
+    if (counted || ids.length === 0) {
+      const errors = task.result.errors?.map((e) => ({
+        ...e,
+        message: `fails ${ids.join(', ')}: ${e.message}`,
+      }));
+      return { ...task, result: { ...task.result, ...(errors ? { errors } : {}) } };
+    }
     const inBaseline = ids.filter((id) => this.verdict.baseline?.has(id)).length;
     const why =
       inBaseline === ids.length

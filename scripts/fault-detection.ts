@@ -15,7 +15,7 @@ const selected = faults.filter(
 );
 const { clean } = await faultMatrix(selected, (r) =>
   console.log(
-    `${r.detected ? 'caught' : 'MISSED'} ${r.fault} (${r.expected}) failed: ${r.failed.join(' ') || '-'} ${r.seconds.toFixed(1)} s`,
+    `${r.detected ? 'caught' : 'MISSED'} ${r.fault} (${r.expected}) failed: ${r.failed.join(' ') || '-'}${r.collateral.length > 0 ? ` UNDECLARED: ${r.collateral.join(' ')}` : ''} ${r.seconds.toFixed(1)} s`,
   ),
 );
 console.log(`clean mock: ${clean.failed.length} failed requirement(s) in ${clean.seconds.toFixed(1)} s`);

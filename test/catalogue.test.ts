@@ -1,7 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { ambiguities } from '../src/requirements/ambiguities.ts';
 import {
   catalogue,
+  checked,
   groupPrefixes,
   groups,
   requirementById,
@@ -58,6 +60,50 @@ describe('requirement catalogue', () => {
       }
     },
   );
+
+  // The level rule (CONTRIBUTING.md): MUST only where every reasonable reading obliges the server. Each
+  // MUST answers "which reasonable reading would not oblige it?": none (and why, in the spec's words), or
+  // the register entries whose other readings its checks accept, each of which must list it.
+  it('every MUST requirement says which reading does not oblige it', () => {
+    const register = new Map(ambiguities.map((entry) => [entry.id, entry]));
+    const answer = /^(?:none|(AMB-[A-Z]+-\d{2}(?:, AMB-[A-Z]+-\d{2})*)): \S.*[.!?"')]$/s;
+    const problems: string[] = [];
+    for (const { id, level, whyMust } of requirements) {
+      if (level === 'SHOULD') {
+        if (whyMust !== undefined) problems.push(`${id}: a SHOULD requirement carries a whyMust`);
+        continue;
+      }
+      const match = whyMust === undefined ? null : answer.exec(whyMust);
+      if (!match) {
+        problems.push(
+          `${id}: whyMust must be "none: <why>" or "AMB-…-NN[, AMB-…-NN]: <why>", got ${whyMust}`,
+        );
+        continue;
+      }
+      for (const entryId of match[1]?.split(', ') ?? []) {
+        const entry = register.get(entryId);
+        if (!entry) problems.push(`${id}: whyMust names ${entryId}, which the register does not hold`);
+        else if (!entry.requirements.includes(id))
+          problems.push(`${id}: whyMust names ${entryId}, whose requirements do not list ${id}`);
+      }
+    }
+    expect(problems).toEqual([]);
+  });
+
+  it('refuses on load a MUST without a whyMust and a SHOULD with one', () => {
+    const entry = { id: 'TOKEN-01', group: 'token', title: 'T.', specRef: 'Errors', quote: 'q' };
+    const file = (requirement: Record<string, unknown>) =>
+      ({ description: '', requirements: [requirement], outOfScope: [] }) as unknown as Parameters<
+        typeof checked
+      >[0];
+    expect(() => checked(file({ ...entry, level: 'MUST' }))).toThrow(/TOKEN-01: a MUST .* whyMust/);
+    expect(() => checked(file({ ...entry, level: 'MUST', whyMust: '  ' }))).toThrow(/whyMust/);
+    expect(() => checked(file({ ...entry, level: 'SHOULD', whyMust: 'none: x.' }))).toThrow(
+      /TOKEN-01: a SHOULD requirement has no whyMust/,
+    );
+    expect(checked(file({ ...entry, level: 'MUST', whyMust: 'none: x.' })).requirements).toHaveLength(1);
+    expect(checked(file({ ...entry, level: 'SHOULD' })).requirements).toHaveLength(1);
+  });
 
   it('finds requirements by id and by group', () => {
     const first = requirements[0]!;

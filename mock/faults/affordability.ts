@@ -23,6 +23,21 @@ export const affordabilityFaults = [
     description: 'the last page links to an empty next page',
   },
   {
+    name: 'affordability-next-missing-before-last-one',
+    requirement: 'AFFORD-04',
+    description: 'no links.next when exactly one transaction remains after the page',
+  },
+  {
+    name: 'affordability-next-on-full-last-page',
+    requirement: 'AFFORD-05',
+    description: 'a last page that is exactly full links to an empty next page',
+  },
+  {
+    name: 'affordability-last-dropped-on-full-page',
+    requirement: 'AFFORD-11',
+    description: 'when the total is a multiple of the limit, the last page leaves out its last transaction',
+  },
+  {
     name: 'affordability-default-page-100',
     requirement: 'AFFORD-06',
     description: 'without limit, pages hold 100 transactions',
@@ -131,6 +146,11 @@ export const affordabilityFaults = [
     name: 'affordability-filter-ignored',
     requirement: 'AFFORD-15',
     description: 'the transaction.class filter is accepted but not applied',
+  },
+  {
+    name: 'affordability-filter-substring',
+    requirement: 'AFFORD-15',
+    description: 'the class filter takes every class holding the value: interest also returns loan-interest',
   },
   {
     name: 'affordability-transaction-type-wrong',

@@ -31,6 +31,17 @@ export const authFaults = [
     requirement: 'AUTH-05',
     description:
       'GET /jobs/{job.id} serves existing jobs without checking credentials, and answers 404 for unknown ids',
+    collateral: [
+      {
+        requirement: 'AUTH-06',
+        reason: 'credentials left unchecked take a token nobody issued on the route as well',
+      },
+      { requirement: 'AUTH-07', reason: 'credentials left unchecked take the API key under Basic as well' },
+      {
+        requirement: 'AUTH-11',
+        reason: 'credentials left unchecked take the Bearer scheme with no token as well',
+      },
+    ],
   },
   {
     name: 'auth-missing-accepted',
@@ -38,9 +49,20 @@ export const authFaults = [
     description: 'requests without Authorization are served',
   },
   {
+    name: 'auth-next-page-unauthenticated',
+    requirement: 'AUTH-05',
+    description:
+      'a request carrying a next-page cursor is served without Authorization, as if the cursor were a credential',
+  },
+  {
     name: 'auth-unknown-token-accepted',
     requirement: 'AUTH-06',
     description: 'a bearer token never issued is accepted',
+  },
+  {
+    name: 'auth-filtered-list-token-unchecked',
+    requirement: 'AUTH-06',
+    description: "a list request with a filter takes any bearer token, checking only the header's form",
   },
   {
     name: 'auth-basic-accepted',
@@ -48,9 +70,25 @@ export const authFaults = [
     description: 'the API key as Basic credentials is accepted in place of a bearer token',
   },
   {
+    name: 'auth-paged-list-basic-accepted',
+    requirement: 'AUTH-07',
+    description:
+      'a list request with a limit takes the API key as Basic credentials in place of a bearer token',
+  },
+  {
+    name: 'auth-bearer-without-token-accepted',
+    requirement: 'AUTH-11',
+    description: '"Authorization: Bearer" with no token after the scheme is served',
+  },
+  {
     name: 'auth-token-never-expires',
     requirement: 'AUTH-09',
     description: 'tokens are accepted after expires_in has passed',
+  },
+  {
+    name: 'auth-expiry-ignored-on-writes',
+    requirement: 'AUTH-09',
+    description: 'only GET requests check expiry: an expired token is still accepted by POST requests',
   },
   {
     name: 'token-api-key-base64-only',

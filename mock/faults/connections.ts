@@ -41,6 +41,12 @@ export const connectionFaults = [
     name: 'connections-filter-ignored',
     requirement: 'CONN-04',
     description: 'the connections filter is ignored',
+    collateral: [
+      {
+        requirement: 'CONN-39',
+        reason: 'a filter of several expressions is ignored too: it answers the whole list',
+      },
+    ],
   },
   {
     name: 'connection-unknown-id-served',
@@ -247,6 +253,13 @@ export const connectionFaults = [
     name: 'connection-update-malformed-body-500',
     requirement: 'CONN-35',
     description: 'a connection update whose body is not JSON is answered 500 instead of being refused',
+    collateral: [
+      {
+        requirement: 'ERR-11',
+        reason:
+          'a 5xx to input every reading refuses breaks ERR-11 (never a 5xx) as well as this requirement, which asks for a 4xx refusal',
+      },
+    ],
     alter: (reply, route) =>
       route?.path === connectionPath &&
       route.method === 'POST' &&
@@ -263,6 +276,13 @@ export const connectionFaults = [
     name: 'connections-malformed-filter-ignored',
     requirement: 'CONN-36',
     description: 'a malformed connections filter is ignored: the whole list is answered 200',
+    collateral: [
+      {
+        requirement: 'CONN-42',
+        reason:
+          'the parser that refuses a malformed expression refuses a property not listed too, and whatever it refuses is ignored',
+      },
+    ],
   },
   {
     name: 'connections-ne-ignored',
@@ -280,5 +300,33 @@ export const connectionFaults = [
             body: { type: 'job', id: 'unknown', links: { self: `${context.baseUrl}/jobs/unknown` } },
           }
         : reply,
+  },
+  {
+    name: 'connection-update-password-presence-only',
+    requirement: 'CONN-38',
+    description:
+      'a connection update checks only that a password member is there: null, an array or an object is accepted with 202',
+  },
+  {
+    name: 'connections-combined-filter-first-only',
+    requirement: 'CONN-39',
+    description: 'of several comma-separated filter expressions only the first is applied',
+  },
+  {
+    name: 'connection-detail-first-of-user',
+    requirement: 'CONN-40',
+    description:
+      "a single connection's retrieval answers the user's first connection, whatever connection is named",
+  },
+  {
+    name: 'connections-list-drops-first',
+    requirement: 'CONN-41',
+    description: "the connections list leaves out the user's first connection, an off-by-one",
+  },
+  {
+    name: 'connections-unknown-property-ignored',
+    requirement: 'CONN-42',
+    description:
+      'a connections filter on a property not listed is accepted and dropped: the whole list is answered 200',
   },
 ] as const satisfies readonly Fault[];

@@ -40,6 +40,17 @@ export const enrichFaults = [
     description: 'an amount that is not a decimal is accepted',
   },
   {
+    name: 'enrich-amount-unchecked-without-account-type',
+    requirement: 'ENRICH-13',
+    description: 'an amount is checked only beside an accountType: alone, one that is no number is taken',
+    collateral: [
+      {
+        requirement: 'ENRICH-14',
+        reason: 'an invalid amount taken is not refused with parameter-not-valid naming amount either',
+      },
+    ],
+  },
+  {
     name: 'enrich-error-without-parameter',
     requirement: 'ENRICH-14',
     description: 'refusals of enrich parameters do not name the parameter',
@@ -236,6 +247,12 @@ export const enrichFaults = [
       const country = data.location.country === 'NZ' ? 'AU' : 'NZ';
       return { ...body, data: { ...data, location: { ...data.location, country } } };
     }),
+  },
+  {
+    name: 'enrich-country-fallback',
+    requirement: 'ENRICH-08',
+    description:
+      'when nothing matches in the country asked for, the search falls back on a merchant of another country',
   },
   {
     name: 'enrich-payment-credit',

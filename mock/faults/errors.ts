@@ -1,18 +1,34 @@
 /**
  * Faults of the error list every refusal carries (spec: Error list, Errors), each breaking one ERR
- * requirement by rewriting every error reply. Faults exist so the suite can prove its worth: run against
- * the mock with one in force, the suite must fail the check of that requirement, or it has a gap.
+ * requirement by rewriting error replies. Faults exist so the suite can prove its worth: run against the
+ * mock with one in force, the suite must fail the check of that requirement, or it has a gap.
  */
 
 import type { Fault } from './index.ts';
 import { mapData, type Body, type Alter } from './reply-rewrites.ts';
 
-/** Rewrites every error reply. */
+/**
+ * Rewrites every error reply of an endpoint. Answers to a path or method outside the interface are ERR-12's
+ * and keep their error list, so a fault of the error list breaks its own requirement only.
+ */
 function onError(change: (body: Body) => unknown, status?: number): Alter {
-  return (reply) =>
-    reply.status >= 400
+  return (reply, route) =>
+    route !== undefined && reply.status >= 400
       ? { ...reply, status: status ?? reply.status, body: change(reply.body as Body) }
       : reply;
+}
+
+/** Rewrites the 404 refusing an identifier of the path that names nothing (the mock's `notFound`). */
+function onUnknownId(parameter: string, change: (body: Body) => unknown): Alter {
+  return (reply, route) => {
+    const errors = (reply.body as Body).data;
+    const unknown =
+      route !== undefined &&
+      reply.status === 404 &&
+      Array.isArray(errors) &&
+      (errors as Body[]).some((error) => (error.source as Body | undefined)?.parameter === parameter);
+    return unknown ? { ...reply, body: change(reply.body as Body) } : reply;
+  };
 }
 
 /** The parameters the mock names when it cannot read a request body (mock/server.ts, readBody). */
@@ -22,6 +38,15 @@ export const errorFaults = [
   {
     name: 'error-invalid-body-500',
     requirement: 'ERR-11',
+    // Every write endpoint's own refusal of a body that is not JSON says never a 5xx too.
+    collateral: [
+      { requirement: 'USERS-13', reason: 'POST /users must refuse a body that is not JSON with a 4xx' },
+      {
+        requirement: 'CONN-35',
+        reason: 'a connection update must refuse a body that is not JSON with a 4xx',
+      },
+      { requirement: 'EXP-20', reason: 'POST expenses must refuse a body that is not JSON with a 4xx' },
+    ],
     description:
       'a request body the endpoint cannot read (not JSON, or not its content type) is answered 500 internal-server-error',
     alter: (reply) => {
@@ -80,5 +105,50 @@ export const errorFaults = [
     alter: onError((body) =>
       mapData(body, (error) => ({ ...error, source: { parameter: [(error.source as Body).parameter] } })),
     ),
+  },
+  {
+    name: 'error-unknown-user-null-body',
+    requirement: 'ERR-01',
+    description: 'a path naming a user that does not exist is answered 404 with the JSON body null',
+    alter: onUnknownId('user.id', () => null),
+  },
+  {
+    name: 'error-unknown-snapshot-terse-error',
+    requirement: 'ERR-08',
+    description:
+      'an affordability snapshot that does not exist is answered 404 with error objects carrying type and code only',
+    alter: onUnknownId('affordability.id', (body) =>
+      mapData(body, ({ title: _title, detail: _detail, ...error }) => error),
+    ),
+  },
+  {
+    name: 'error-content-type-text-plain',
+    requirement: 'ERR-13',
+    description: 'error lists are sent with Content-Type text/plain, the body still JSON',
+    alter: (reply) =>
+      reply.status >= 400 ? { ...reply, headers: { ...reply.headers, 'content-type': 'text/plain' } } : reply,
+  },
+  {
+    name: 'error-unknown-route-framework-body',
+    requirement: 'ERR-12',
+    description:
+      "a path no endpoint has is answered 404 with a web framework's own JSON (timestamp, status, error, path), not an error list",
+    alter: (reply, route) =>
+      route === undefined && reply.status === 404
+        ? {
+            status: 404,
+            body: { timestamp: new Date().toISOString(), status: 404, error: 'Not Found', path: '/' },
+          }
+        : reply,
+  },
+  {
+    name: 'error-wrong-method-without-correlation-id',
+    requirement: 'ERR-12',
+    description: 'the error list of a 405 for a method a route does not take carries no correlationId',
+    alter: (reply) => {
+      if (reply.status !== 405) return reply;
+      const { correlationId: _correlationId, ...body } = reply.body as Body;
+      return { ...reply, body };
+    },
   },
 ] as const satisfies readonly Fault[];

@@ -78,6 +78,33 @@ export const expenseFaults = [
     name: 'expenses-accounts-ignored',
     requirement: 'EXP-05',
     description: 'the accounts asked for are ignored: every account of the user is summarised',
+    collateral: [
+      {
+        requirement: 'EXP-22',
+        reason: "every account is summed, so a selection's amounts are not the sums of its accounts' own",
+      },
+    ],
+  },
+  {
+    name: 'expenses-first-account-only',
+    requirement: 'EXP-22',
+    description: 'only the first account of accounts is summarised and linked; the others are dropped',
+  },
+  {
+    name: 'expenses-selection-not-summed',
+    requirement: 'EXP-22',
+    description: 'links.accounts lists the accounts asked for, but every account of the user is summed',
+  },
+  {
+    name: 'expenses-first-month-excluded',
+    requirement: 'EXP-23',
+    description:
+      "fromMonth is listed but its transactions are not summed, the range's start read as exclusive",
+  },
+  {
+    name: 'expenses-last-month-excluded',
+    requirement: 'EXP-23',
+    description: "toMonth is listed but its transactions are not summed, the range's end read as exclusive",
   },
   {
     name: 'expenses-links-first-account-only',
@@ -98,6 +125,12 @@ export const expenseFaults = [
     requirement: 'EXP-08',
     description:
       "a fromMonth or toMonth with no month in it ('not-a-month') is ignored and the default taken",
+  },
+  {
+    name: 'expenses-to-month-unchecked-beside-from',
+    requirement: 'EXP-08',
+    description:
+      "only the first month given is checked: beside a valid fromMonth, a toMonth with no month in it ('not-a-month') is taken as absent",
   },
   {
     name: 'expenses-type-wrong',
@@ -195,12 +228,25 @@ export const expenseFaults = [
     name: 'expenses-malformed-body-500',
     requirement: 'EXP-20',
     description: 'a body that is not JSON answers 500, the parser failure escaping as a server error',
+    collateral: [
+      {
+        requirement: 'ERR-11',
+        reason:
+          'a 5xx to input every reading refuses breaks ERR-11 (never a 5xx) as well as this requirement, which asks for a 4xx refusal',
+      },
+    ],
     alter: (reply, route) => {
       const errors = (reply.body as { data?: { title?: string }[] } | null)?.data;
       if (route?.path !== expensesPath || !errors?.some((e) => e.title === 'Malformed JSON')) return reply;
       const error = new MockError(500, 'internal-server-error', 'Internal error', 'Unexpected token in JSON');
       return { status: 500, body: errorList(error) };
     },
+  },
+  {
+    name: 'expenses-later-account-ids-500',
+    requirement: 'EXP-20',
+    description:
+      'only the first element of accounts is checked to be a string; a later one of another type answers 500',
   },
   {
     name: 'expenses-empty-blocks-null',

@@ -29,6 +29,12 @@ export interface Fault {
   name: string;
   requirement: RequirementId;
   description: string;
+  /**
+   * Other requirements the fault cannot help breaking, each with why (a body that is no longer JSON is no
+   * error list either). The fault matrix counts any other failed requirement as undeclared collateral: a
+   * check that failed a requirement its evidence does not break.
+   */
+  collateral?: readonly { requirement: RequirementId; reason: string }[];
   /** Rewrites a finished reply; `route` is undefined for a path no route serves. */
   alter?: (reply: MockReply, route: Route | undefined, context: MockContext) => MockReply;
 }

@@ -53,6 +53,12 @@ export const institutionFaults = [
     description: 'ne filters on institutions are ignored',
   },
   {
+    name: 'institutions-eq-prefix-match',
+    requirement: 'INST-04',
+    description:
+      "eq selects the institutions whose value begins with the one given: country.eq('A') lists every AU",
+  },
+  {
     name: 'institution-unknown-id-served',
     requirement: 'INST-09',
     description: 'an unknown institution id is answered 200 with an institution',
@@ -191,6 +197,13 @@ export const institutionFaults = [
     name: 'institutions-malformed-filter-500',
     requirement: 'INST-20',
     description: 'a malformed institutions filter is answered 500 instead of being refused',
+    collateral: [
+      {
+        requirement: 'ERR-11',
+        reason:
+          'a 5xx to input every reading refuses breaks ERR-11 (never a 5xx) as well as this requirement, which asks for a 4xx refusal',
+      },
+    ],
     alter: (reply, route) =>
       route?.path === routePaths.institutions &&
       reply.status === 400 &&

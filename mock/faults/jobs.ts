@@ -90,6 +90,13 @@ export const jobFaults = [
     name: 'job-updated-before-created',
     requirement: 'JOBS-06',
     description: "a job's updated is an hour before its created",
+    collateral: [
+      {
+        requirement: 'JOBS-15',
+        reason:
+          "the update's 202 gives the job's real updated, so the first GET's, an hour before it, goes back",
+      },
+    ],
     alter: onSuccess(routePaths.job, (body) => ({
       ...body,
       updated: new Date(Date.parse(String(body.created)) - 3600_000).toISOString(),
@@ -112,5 +119,24 @@ export const jobFaults = [
     requirement: 'JOBS-10',
     description: 'job steps give status as a boolean (done or not)',
     alter: onJobSteps((step) => ({ ...step, status: step.status === 'success' })),
+  },
+  {
+    name: 'job-created-moves',
+    requirement: 'JOBS-15',
+    description: "a job's created is given as a second before its updated, so it moves as the job runs",
+    alter: onSuccess(routePaths.job, (body) => ({
+      ...body,
+      created: new Date(Date.parse(String(body.updated)) - 1000).toISOString(),
+    })),
+  },
+  {
+    name: 'job-updated-goes-back',
+    requirement: 'JOBS-15',
+    description: "once every step has succeeded, a job's updated is given as its created: it goes back",
+    alter: onSuccess(routePaths.job, (body) =>
+      (body.steps as Body[]).every((step) => step.status === 'success')
+        ? { ...body, updated: body.created }
+        : body,
+    ),
   },
 ] as const satisfies readonly Fault[];

@@ -143,6 +143,17 @@ export const tokenFaults = [
   {
     name: 'token-supported-version-refused',
     requirement: 'TOKEN-08',
+    // Every token request the suite sends carries the supported version: refusing it refuses them all.
+    collateral: [
+      {
+        requirement: 'TOKEN-01',
+        reason: 'a SERVER_ACCESS token request with the supported version is refused',
+      },
+      {
+        requirement: 'TOKEN-02',
+        reason: 'a CLIENT_ACCESS token request with the supported version is refused',
+      },
+    ],
     description: 'the supported version in the version header is refused with parameter-not-valid',
   },
   {

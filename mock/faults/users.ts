@@ -14,6 +14,12 @@ export const userFaults = [
     name: 'users-create-returns-200',
     requirement: 'USERS-01',
     description: 'POST /users answers 200 instead of 201',
+    // Every creation answers 200, whatever the body: each kind of body's own 201 rule is broken too.
+    collateral: [
+      { requirement: 'USERS-02', reason: 'a user created with only a mobile is answered 200 too' },
+      { requirement: 'USERS-06', reason: 'a user created with names is answered 200 too' },
+      { requirement: 'USERS-15', reason: 'a user created with both contacts is answered 200 too' },
+    ],
     alter: (reply, route) =>
       route?.path === routePaths.users && reply.status === 201 ? { ...reply, status: 200 } : reply,
   },
@@ -83,11 +89,24 @@ export const userFaults = [
     name: 'users-national-mobile-stored',
     requirement: 'USERS-05',
     description: 'a national mobile number (04…) is accepted and stored as sent',
+    collateral: [
+      {
+        requirement: 'USERS-16',
+        reason: 'a national number sent beside a valid email is stored as sent too',
+      },
+    ],
   },
   {
     name: 'users-non-json-fails',
     requirement: 'USERS-13',
     description: 'a POST /users body that is not JSON is answered 500',
+    collateral: [
+      {
+        requirement: 'ERR-11',
+        reason:
+          'a 5xx to input every reading refuses breaks ERR-11 (never a 5xx) as well as this requirement, which asks for a 4xx refusal',
+      },
+    ],
     // The refusal of a body the JSON parser rejects names the body as the offending parameter.
     alter: (reply, route) =>
       route?.path === routePaths.users &&
@@ -105,10 +124,30 @@ export const userFaults = [
     name: 'users-name-number-fails',
     requirement: 'USERS-14',
     description: 'a firstName or lastName given as a number is answered 500',
+    collateral: [
+      { requirement: 'ERR-11', reason: 'USERS-14 is ERR-11 for these members: a 5xx breaks both' },
+    ],
   },
   {
     name: 'users-both-refused',
     requirement: 'USERS-15',
     description: 'a user with both an email and a mobile number is refused',
+  },
+  {
+    name: 'users-empty-email-beside-mobile-accepted',
+    requirement: 'USERS-04',
+    description: 'an empty email is accepted, and stored, when a mobile number is given beside it',
+  },
+  {
+    name: 'users-mobile-unchecked-beside-email',
+    requirement: 'USERS-16',
+    description:
+      'the mobile number is checked only when it is the sole contact: beside an email, one not in international format is stored as sent',
+  },
+  {
+    name: 'users-email-type-unchecked-beside-mobile',
+    requirement: 'USERS-16',
+    description:
+      'the email is checked for a string only when it is the sole contact: beside a mobile number, an array or an object is stored as sent',
   },
 ] as const satisfies readonly Fault[];

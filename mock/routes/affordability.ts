@@ -166,10 +166,12 @@ export function affordabilityListPage(
   const limit = cursor?.limit ?? pageLimit(query.get('limit'), context);
   const filter = cursor && !positionOnly ? (cursor.filter ?? null) : query.get('filter');
   const terms = readFilter(filter, context);
-  const matching = ordered(
-    terms.length === 0 ? transactions : transactions.filter((t) => matchesFilter(t, terms, readClass)),
-    context,
-  );
+  // The fault takes a class that holds the value anywhere (interest within loan-interest), as LIKE would.
+  const passes = context.fault('affordability-filter-substring')
+    ? (t: TransactionRecord) =>
+        terms.every((term) => t.class.includes(term.value) === (term.operator === 'eq'))
+    : (t: TransactionRecord) => matchesFilter(t, terms, readClass);
+  const matching = ordered(terms.length === 0 ? transactions : transactions.filter(passes), context);
   const offset = cursor?.offset ?? 0;
   const search = String(query);
   const links: { self: string; next?: string | null } = { self: search ? `${path}?${search}` : path };
@@ -177,15 +179,25 @@ export function affordabilityListPage(
   const size =
     context.fault('affordability-short-pages') && limit > 1 && limit < pageSize ? limit - 1 : limit;
   const step = context.fault('affordability-page-overlap') && size > 1 ? size - 1 : size;
-  let nextOffset = offset + size < matching.length ? offset + step : undefined;
+  const remaining = matching.length - (offset + size);
+  let nextOffset = remaining > 0 ? offset + step : undefined;
   if (context.fault('affordability-next-missing')) nextOffset = undefined;
+  // Faults of the paging edges: no next when one transaction alone remains (AFFORD-04); a next after a
+  // last page that is exactly full (AFFORD-05), as a service that emits it for every full page does.
+  if (remaining === 1 && context.fault('affordability-next-missing-before-last-one')) nextOffset = undefined;
+  if (remaining === 0 && context.fault('affordability-next-on-full-last-page')) nextOffset = matching.length;
   if (context.fault('affordability-next-on-last-page')) nextOffset ??= matching.length;
   if (nextOffset !== undefined) {
     const token = encodeCursor(positionOnly ? { offset: nextOffset } : { offset: nextOffset, limit, filter });
     links.next = variants.next === 'cursor' ? token : `${path}?${nextQuery(token, query, positionOnly)}`;
   } else if (variants.lastPageNext === 'null') links.next = null;
+  // The fault leaves out the last transaction of a last page that is exactly full (AFFORD-11).
+  const end =
+    remaining === 0 && context.fault('affordability-last-dropped-on-full-page')
+      ? offset + size - 1
+      : offset + size;
   const data = matching
-    .slice(offset, offset + size)
+    .slice(offset, end)
     .map((t) => varyTransaction(transactionResource(t, userId, context), variants));
   // count the page and size the list; under the countSize variant, count the list and size the limit.
   const counts =

@@ -11,9 +11,11 @@ import { knownUser } from './users.ts';
 /** The operator `eq` is the one the spec shows for connections; others are refused unless a variant says. */
 const filterProperties = ['id', 'status', 'institution.id'] as const;
 
+/** A connection's value of a filter property; none for a property it does not carry (AMB-CONN-09). */
 function read(connection: ConnectionRecord, property: string): string | undefined {
   if (property === 'institution.id') return connection.institutionId;
-  return property === 'id' ? connection.id : connection.status;
+  if (property === 'id') return connection.id;
+  return property === 'status' ? connection.status : undefined;
 }
 
 /** The id of a user that exists, in the world or created through POST /users; 404 otherwise. */
@@ -37,15 +39,23 @@ export function requireConnection(request: MockRequest, context: MockContext): C
 }
 
 /**
- * The filter's terms: eq, and ne under the neOperator variant (AMB-CONN-07). One fault answers a malformed
- * filter as if there were none; another accepts ne and then drops it.
+ * The filter's terms: eq, and ne under the neOperator variant (AMB-CONN-07); a property not listed is
+ * refused, or read like the others under the unknownProperty variant (AMB-CONN-09). One fault answers a
+ * malformed filter as if there were none; others accept ne or another property and then drop the term.
  */
 function filterTerms(raw: string | null, context: MockContext): FilterTerm[] {
-  const ne =
-    context.options.variants.connections?.neOperator === 'supported' ||
-    context.fault('connections-ne-ignored');
+  const variants = context.options.variants.connections ?? {};
+  const ne = variants.neOperator === 'supported' || context.fault('connections-ne-ignored');
+  const anyProperty = context.fault('connections-unknown-property-ignored');
   try {
-    return parseFilter(raw, filterProperties, ne ? ['eq', 'ne'] : ['eq']);
+    const terms = parseFilter(raw, filterProperties, ne ? ['eq', 'ne'] : ['eq'], {
+      otherProperties:
+        variants.unknownProperty === 'matches-nothing' || anyProperty ? 'match-nothing' : 'refused',
+    });
+    // A service that takes any property and keeps only those it knows, answering as if the rest were not there.
+    return anyProperty
+      ? terms.filter((term) => (filterProperties as readonly string[]).includes(term.property))
+      : terms;
   } catch (error) {
     if (context.fault('connections-malformed-filter-ignored')) return [];
     throw error;
@@ -105,10 +115,16 @@ export const listConnections: Route = {
       (property === 'institution.id' && context.fault('connections-institution-filter-ignored'));
     const dropped = (term: FilterTerm) =>
       ignored(term.property) || (term.operator === 'ne' && context.fault('connections-ne-ignored'));
-    const effective = context.fault('connections-filter-ignored') ? [] : terms.filter((t) => !dropped(t));
+    const kept = terms.filter((t) => !dropped(t));
+    // A service that reads the first of several expressions and drops the rest.
+    const applied = context.fault('connections-combined-filter-first-only') ? kept.slice(0, 1) : kept;
+    const effective = context.fault('connections-filter-ignored') ? [] : applied;
     const combine = variants.combinedFilter === 'any' ? 'any' : 'all';
-    const data = context.world.connections
-      .filter((c) => c.userId === userId && matchesFilter(c, effective, read, { combine }))
+    const own = context.world.connections.filter((c) => c.userId === userId);
+    // An off-by-one that starts the user's connections at the second.
+    const listed = context.fault('connections-list-drops-first') ? own.slice(1) : own;
+    const data = listed
+      .filter((c) => matchesFilter(c, effective, read, { combine }))
       .map((c) => (variants.listForm === 'detailed' ? detailOf(c, context) : connectionSummary(c, context)));
     if (data.length === 0 && terms.length > 0 && context.fault('connections-no-match-404')) {
       throw notFound('filter', 'no connection matches the filter');
@@ -129,7 +145,12 @@ export const getConnection: Route = {
   path: routePaths.connection,
   auth: 'bearer',
   handle(request, context) {
-    return { status: 200, body: detailOf(requireConnection(request, context), context) };
+    const connection = requireConnection(request, context);
+    // A service that finds the user and answers its first connection, whatever connection is named.
+    const answered = context.fault('connection-detail-first-of-user')
+      ? (context.world.connections.find((c) => c.userId === connection.userId) ?? connection)
+      : connection;
+    return { status: 200, body: detailOf(answered, context) };
   },
 };
 
@@ -155,10 +176,12 @@ export const updateConnection: Route = {
     const variants = context.options.variants.connections ?? {};
     const body = request.body as Record<string, unknown> | null;
     const password = body && typeof body === 'object' ? body.password : undefined;
-    if (
-      (typeof password !== 'string' || password === '') &&
-      !context.fault('connection-update-without-password')
-    ) {
+    // One fault takes an update without a password; another checks only that a password member is there.
+    const tolerated =
+      password === undefined
+        ? context.fault('connection-update-without-password')
+        : context.fault('connection-update-password-presence-only');
+    if ((typeof password !== 'string' || password === '') && !tolerated) {
       // The status is not shown (AMB-CONN-04): 400 by default, 422 under the variant.
       if (variants.missingPasswordStatus === 422)
         throw new MockError(

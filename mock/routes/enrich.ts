@@ -88,9 +88,13 @@ function findMerchant(
   merchants: MerchantRecord[],
   description: string,
   country: string,
+  context: MockContext,
 ): MerchantRecord | undefined {
   const words = new Set(description.toLowerCase().split(/[^a-z0-9-]+/));
-  return merchants.find((m) => m.country === country && m.keywords.some((k) => words.has(k)));
+  const named = (m: MerchantRecord) => m.keywords.some((k) => words.has(k));
+  const found = merchants.find((m) => m.country === country && named(m));
+  // The fault falls back on a merchant of any country when none matches in the one asked for.
+  return found ?? (context.fault('enrich-country-fallback') ? merchants.find(named) : undefined);
 }
 
 /** GET /enrich (spec: Endpoints > GET {base_url}/enrich, Enrich result). */
@@ -166,7 +170,9 @@ export const enrich: Route = {
     if (
       amount !== null &&
       !signedDecimal[variants.amount ?? 'default'].test(amount) &&
-      !context.fault('enrich-amount-not-checked')
+      !context.fault('enrich-amount-not-checked') &&
+      // The fault checks the amount only where it classifies, beside an accountType.
+      !(accountType === null && context.fault('enrich-amount-unchecked-without-account-type'))
     ) {
       refuse(
         'amount',
@@ -180,7 +186,7 @@ export const enrich: Route = {
     if ((amount === null) !== (accountType === null) && context.fault('enrich-one-of-pair-refused'))
       refuse(amount === null ? 'amount' : 'accountType', 'accountType and amount go together', context);
 
-    const merchant = findMerchant(context.world.merchants, q, country ?? '');
+    const merchant = findMerchant(context.world.merchants, q, country ?? '', context);
     const classification = classify(q, amount, accountType, merchant, variants);
     if (context.fault('enrich-default-not-payment') && (amount === null || accountType === null)) {
       classification.class = 'transfer';

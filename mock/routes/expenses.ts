@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { detail, kindOf, parameterNotValid, quoted } from '../errors.ts';
+import { detail, kindOf, MockError, parameterNotValid, quoted } from '../errors.ts';
 import type { MockContext, Route } from '../router.ts';
 import type { TransactionRecord } from '../world/world.ts';
 import { accountsOfUser } from './accounts.ts';
@@ -98,22 +98,43 @@ function readBody(body: unknown, context: MockContext) {
   if (body === null || typeof body !== 'object' || Array.isArray(body))
     throw parameterNotValid('body', detail.malformed('the body', 'a JSON object', kindOf(body)));
   const { fromMonth, toMonth, accounts } = body as Record<string, unknown>;
-  if (accounts !== undefined && (!Array.isArray(accounts) || !accounts.every((a) => typeof a === 'string'))) {
+  // The fault checks the type of the first element only; a later one of another type then fails as a
+  // naive service's string handling would.
+  const checked =
+    Array.isArray(accounts) && context.fault('expenses-later-account-ids-500')
+      ? accounts.slice(0, 1)
+      : accounts;
+  if (checked !== undefined && (!Array.isArray(checked) || !checked.every((a) => typeof a === 'string'))) {
     const expected = 'an array of account identifiers';
     throw parameterNotValid('accounts', detail.malformed('accounts', expected, quoted(accounts)));
   }
+  if (Array.isArray(accounts) && !accounts.every((a) => typeof a === 'string'))
+    throw new MockError(
+      500,
+      'internal-server-error',
+      'Internal error',
+      "accounts: cannot read properties of a non-string (reading 'trim')",
+    );
+  // Every element is a string by now.
+  const selection = accounts as string[] | undefined;
   const emptyAccounts = context.options.variants.expenses?.emptyAccounts;
-  if (accounts?.length === 0 && emptyAccounts === 'refused')
+  if (selection?.length === 0 && emptyAccounts === 'refused')
     throw parameterNotValid(
       'accounts',
       detail.malformed('accounts', 'at least one account identifier', '[]'),
     );
+  const from = readMonth('fromMonth', fromMonth, context);
+  // The fault checks the first month given only: beside a valid fromMonth, a toMonth that is no month is
+  // taken as absent.
+  const unchecked =
+    from !== undefined &&
+    !monthPattern.test(String(toMonth)) &&
+    context.fault('expenses-to-month-unchecked-beside-from');
   return {
-    fromMonth: readMonth('fromMonth', fromMonth, context),
-    toMonth: readMonth('toMonth', toMonth, context),
+    fromMonth: from,
+    toMonth: unchecked ? undefined : readMonth('toMonth', toMonth, context),
     // Under the emptyAccounts variant an empty selection is none given; by default it selects no account.
-    accounts:
-      accounts?.length === 0 && emptyAccounts === 'all' ? undefined : (accounts as string[] | undefined),
+    accounts: selection?.length === 0 && emptyAccounts === 'all' ? undefined : selection,
   };
 }
 
@@ -155,10 +176,21 @@ export const createExpenses: Route = {
       );
     const selected = context.fault('expenses-accounts-ignored')
       ? userAccounts
-      : (body.accounts ?? userAccounts);
+      : context.fault('expenses-first-account-only')
+        ? (body.accounts?.slice(0, 1) ?? userAccounts)
+        : (body.accounts ?? userAccounts);
+    const summed = context.fault('expenses-selection-not-summed') ? userAccounts : selected;
     const months = monthsBetween(fromMonth, toMonth);
+    // The faults list every month of the range but sum one end's transactions not, as a service reading
+    // that end as exclusive would.
+    const summedMonths = months.filter(
+      (month) =>
+        !(month === fromMonth && context.fault('expenses-first-month-excluded')) &&
+        !(month === toMonth && context.fault('expenses-last-month-excluded')),
+    );
     const transactions = transactionsOfUser(userId, context).filter(
-      (t) => t.status === 'posted' && selected.includes(t.account) && months.includes(t.postDate.slice(0, 7)),
+      (t) =>
+        t.status === 'posted' && summed.includes(t.account) && summedMonths.includes(t.postDate.slice(0, 7)),
     );
     const ofClass = (name: string, direction: string) =>
       transactions.filter((t) => t.class === name && t.direction === direction);

@@ -74,8 +74,17 @@ export const listInstitutions: Route = {
     const variants = context.options.variants.institutions ?? {};
     const terms = parsed(raw, variants);
     const semantics = { caseInsensitive: variants.valueCase === 'insensitive' };
+    const kept = applied(terms, context);
+    // The fault compares eq as a prefix (LIKE 'value%'): AU would also select a code AUS, A every AU.
+    const prefixEq = context.fault('institutions-eq-prefix-match');
+    const passes = (institution: InstitutionRecord) =>
+      kept.every((term) =>
+        prefixEq && term.operator === 'eq'
+          ? (read(institution, term.property) ?? '').startsWith(term.value)
+          : matchesFilter(institution, [term], read, semantics),
+      );
     let data = context.world.institutions
-      .filter((institution) => matchesFilter(institution, applied(terms, context), read, semantics))
+      .filter(passes)
       .map((institution) => institutionResource(institution, context));
     // The fault loses the last institution a filter selects, so eq and ne together miss it.
     if (terms.length > 0 && context.fault('institutions-filter-drops-last')) data = data.slice(0, -1);

@@ -50,18 +50,50 @@ function optionalName(
   return optionalString(body, field, context);
 }
 
-/** The mobile number as stored: as sent, or a national number in international form under the variant. */
-function storedMobile(mobile: string, variants: UsersVariants, context: MockContext): string {
+/** The number a user may hold for this mobile: as sent, a national one mended under the variant, or none. */
+function mobileAsStored(mobile: string, variants: UsersVariants): string | undefined {
   if (variants.mobile === 'normalised' && nationalMobile.test(mobile)) return `+61${mobile.slice(1)}`;
+  return internationalMobile.test(mobile) ? mobile : undefined;
+}
+
+/** The mobile number as stored, or a refusal of one not in international format. */
+function storedMobile(
+  mobile: string,
+  besideEmail: boolean,
+  variants: UsersVariants,
+  context: MockContext,
+): string {
+  const stored = mobileAsStored(mobile, variants);
+  if (stored !== undefined) return stored;
   // A service that takes a national number and stores it as sent.
   if (nationalMobile.test(mobile) && context.fault('users-national-mobile-stored')) return mobile;
-  if (!internationalMobile.test(mobile))
-    refuse(
-      'mobile',
-      detail.malformed('mobile', 'in international format +<country-code><number>', quoted(mobile)),
-      context,
-    );
-  return mobile;
+  // A service that checks the mobile only when it is the sole contact.
+  if (besideEmail && context.fault('users-mobile-unchecked-beside-email')) return mobile;
+  refuse(
+    'mobile',
+    detail.malformed('mobile', 'in international format +<country-code><number>', quoted(mobile)),
+    context,
+  );
+}
+
+/** An e-mail address the mock takes: user@domain.tld, or any non-empty string under the email variant. */
+function wellFormedEmail(mail: unknown, variants: UsersVariants): boolean {
+  return typeof mail === 'string' && (variants.email === 'any' ? mail !== '' : email.test(mail));
+}
+
+/**
+ * Under the malformedContact variant (AMB-USERS-08), the body without a malformed contact member that
+ * sits beside a valid one: a mobile not in international format beside a well-formed e-mail, an e-mail
+ * that is not a string beside a valid mobile. An empty e-mail is named invalid and stays, to be refused.
+ */
+function withoutMalformedContact(fields: Record<string, unknown>, variants: UsersVariants) {
+  if (variants.malformedContact !== 'ignored') return fields;
+  const { email: mail, mobile, ...rest } = fields;
+  const mobileValid = typeof mobile === 'string' && mobileAsStored(mobile, variants) !== undefined;
+  if (wellFormedEmail(mail, variants) && mobile !== undefined && !mobileValid)
+    return { ...rest, email: mail };
+  if (mobileValid && mail !== undefined && typeof mail !== 'string') return { ...rest, mobile };
+  return fields;
 }
 
 /** Whether another user already holds the address (compared without case, as mail systems do). */
@@ -83,18 +115,29 @@ export const createUser: Route = {
     if (body === null || typeof body !== 'object' || Array.isArray(body)) {
       refuse('body', detail.malformed('the body', 'a JSON object', kindOf(body)), context);
     }
-    const fields = body as Record<string, unknown>;
+    const fields = withoutMalformedContact(body as Record<string, unknown>, variants);
     const user: UserRecord = { id: randomUUID() };
-    const mail = optionalString(fields, 'email', context);
+    // A service that checks the e-mail's type only when it is the sole contact, and stores it as sent.
+    const uncheckedEmail =
+      fields.email !== undefined &&
+      typeof fields.email !== 'string' &&
+      typeof fields.mobile === 'string' &&
+      context.fault('users-email-type-unchecked-beside-mobile');
+    const mail = uncheckedEmail ? undefined : optionalString(fields, 'email', context);
     const mobile = optionalString(fields, 'mobile', context);
     if (mail === undefined && mobile === undefined && !context.fault('users-neither-accepted')) {
       refuse('email', 'email or mobile is required', context);
     }
-    const wellFormed = mail !== undefined && (variants.email === 'any' ? mail !== '' : email.test(mail));
-    if (mail !== undefined && !wellFormed && !(mail === '' && context.fault('users-empty-email-accepted'))) {
+    // Services that take an empty e-mail always, or when a mobile is there to contact the user by.
+    const emptyTaken =
+      mail === '' &&
+      (context.fault('users-empty-email-accepted') ||
+        (mobile !== undefined && context.fault('users-empty-email-beside-mobile-accepted')));
+    if (mail !== undefined && !wellFormedEmail(mail, variants) && !emptyTaken) {
       refuse('email', detail.malformed('email', 'an e-mail address', quoted(mail)), context);
     }
-    const stored = mobile === undefined ? undefined : storedMobile(mobile, variants, context);
+    const stored =
+      mobile === undefined ? undefined : storedMobile(mobile, mail !== undefined, variants, context);
     if (mail === undefined && mobile !== undefined && context.fault('users-mobile-only-refused')) {
       refuse('email', 'email is required', context);
     }
@@ -111,6 +154,7 @@ export const createUser: Route = {
       throw new MockError(409, 'conflict', 'Conflict', 'a user with this e-mail address exists', 'email');
     }
     if (mail !== undefined) user.email = variants.emailCase === 'lower' ? mail.toLowerCase() : mail;
+    if (uncheckedEmail) user.email = fields.email as string;
     if (stored !== undefined) user.mobile = stored;
     const firstName = optionalName(fields, 'firstName', context);
     const lastName = optionalName(fields, 'lastName', context);

@@ -6,10 +6,15 @@ import { requirementById } from '../requirements/catalogue.ts';
 import type { RequirementId } from '../requirements/requirement-ids.generated.ts';
 import { Finding } from './findings.ts';
 import { PropertyFailure } from './property.ts';
-import { api, checkExchanges, forgetSharedAnswers, runSettings } from './run-context.ts';
+import { api, forgetSharedAnswers, runningCheck, runSettings } from './run-context.ts';
 
 /** What a failed check carries to the report (DESIGN.md, Report: failures). */
 export interface FailureEvidence {
+  /**
+   * The requirements whose rule the failed assertion holds: the failure fails these and no other of the
+   * check's requirements (DESIGN.md, principle 2).
+   */
+  requirements?: string[];
   exchange?: Exchange;
   curl?: string;
   seed?: number;
@@ -90,9 +95,20 @@ export interface CheckOptions {
 }
 
 /**
- * Declares one check: one behaviour, named by the requirement ids it proves. Its name carries the ids,
- * so JUnit output and vitest's own reporters show them. A failure carries the last exchange (secrets
- * masked) and a curl line; a missing need makes the check "not exercised, because …".
+ * The requirements a failure breaks: those its Finding names, else the check's primary (first) one. A
+ * check may exercise several requirements; each assertion fails only the rule it holds.
+ */
+function brokenBy(error: unknown, requirements: readonly RequirementId[]): RequirementId[] {
+  const named = error instanceof Finding ? error.requirements : undefined;
+  if (named && named.length > 0) return [...new Set(named)];
+  return requirements.slice(0, 1);
+}
+
+/**
+ * Declares one check: one behaviour, named by the requirement ids it proves, the first its primary
+ * one. Its name carries the ids, so JUnit output and vitest's own reporters show them. A failure
+ * carries the requirements its assertion holds, the last exchange (secrets masked) and a curl line; a
+ * missing need makes the check "not exercised, because …".
  */
 export function check(
   title: string,
@@ -116,7 +132,7 @@ export function check(
     if (context.task.meta.failedAttempts?.length) forgetSharedAnswers();
     const exchanges: Exchange[] = [];
     try {
-      await checkExchanges.run(exchanges, body);
+      await runningCheck.run({ requirements, exchanges }, body);
     } catch (error) {
       if (error instanceof RequestRefused || error instanceof NotExercised) {
         context.task.meta.notExercised = error.message;
@@ -124,10 +140,16 @@ export function check(
         return;
       }
       const exchange = error instanceof Finding && error.exchange ? error.exchange : exchanges.at(-1);
-      const failure: FailureEvidence =
-        error instanceof PropertyFailure
+      const broken = brokenBy(error, requirements);
+      // An assertion may hold a rule the check does not name (the error-list shape of a refusal): the
+      // check then exercises that requirement too, and the report lists it there.
+      context.task.meta.requirements = [...new Set([...requirements, ...broken])];
+      const failure: FailureEvidence = {
+        requirements: broken,
+        ...(error instanceof PropertyFailure
           ? { seed: error.seed, path: error.path, counterexample: error.counterexample }
-          : {};
+          : {}),
+      };
       if (exchange) {
         const evidence = evidenceOf(exchange, api().secrets);
         failure.exchange = evidence;

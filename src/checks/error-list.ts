@@ -1,7 +1,10 @@
 import type { Exchange } from '../client/exchange.ts';
+import type { RequirementId } from '../requirements/requirement-ids.generated.ts';
 import { violationsOf } from './resource.ts';
+import { checkNames, primaryRequirement, runningCheck } from './run-context.ts';
+import { schemaOwnersOf } from './schema-owners.ts';
 import { describeAnswer, describeRequest, expectThat, Finding } from './findings.ts';
-import { formatViolations } from '../validation/validator.ts';
+import { formatViolations, type SchemaViolation } from '../validation/validator.ts';
 
 export interface ExpectedError {
   /** Statuses the spec allows for this refusal; where it gives none, the caller passes the tolerant set. */
@@ -12,25 +15,41 @@ export interface ExpectedError {
   parameter?: string;
 }
 
+/** Throws a Finding on the error-list requirements the violations break, when there are any. */
+export function expectErrorListBody(exchange: Exchange, violations: SchemaViolation[]): void {
+  if (violations.length === 0) return;
+  // A member of the error list fails the requirement whose schema governs it (ERR-02 … ERR-09); a body
+  // that is no error list at all fails ERR-01.
+  const named = runningCheck.getStore()?.requirements ?? [];
+  const broken = [
+    ...new Set(
+      violations.flatMap((v) => schemaOwnersOf('error-list', v.pointer, named) ?? ['ERR-01' as const]),
+    ),
+  ];
+  throw new Finding(
+    `${describeRequest(exchange)}: the ${exchange.response?.status} body is not an error list:\n${formatViolations(violations)}`,
+    exchange,
+    broken,
+  );
+}
+
 /**
  * A refusal in the spec's shape (spec: Errors, Error list): one of the allowed statuses, an error-list
- * body, and where the spec fixes them, the code and the offending parameter.
+ * body, and where the spec fixes them, the code and the offending parameter. A wrong status, code or
+ * parameter fails the check's own requirement; a malformed body fails the error-list requirement it breaks.
  */
 export function expectErrorList(exchange: Exchange, expected: ExpectedError): void {
   const status = exchange.response?.status;
   if (status === undefined || !expected.status.includes(status)) {
+    // A check that names ERR-11 probes input every reading refuses: a 5xx to it breaks that rule as well.
+    const serverError = status !== undefined && status >= 500 && checkNames('ERR-11');
     throw new Finding(
       `${describeRequest(exchange)}: expected a refusal with status ${expected.status.join(' or ')}, got ${describeAnswer(exchange)}`,
       exchange,
+      serverError ? [primaryRequirement(), 'ERR-11'] : undefined,
     );
   }
-  const violations = violationsOf(exchange.response?.body, 'error-list');
-  if (violations.length > 0) {
-    throw new Finding(
-      `${describeRequest(exchange)}: the ${status} body is not an error list:\n${formatViolations(violations)}`,
-      exchange,
-    );
-  }
+  expectErrorListBody(exchange, violationsOf(exchange.response?.body, 'error-list'));
   const errors = (exchange.response?.body as { data: { code: string; source?: { parameter?: string } }[] })
     .data;
   if (expected.code) {
@@ -49,6 +68,40 @@ export function expectErrorList(exchange: Exchange, expected: ExpectedError): vo
       exchange,
     );
   }
+}
+
+/**
+ * A refusal of deliberately invalid input where the spec shows no status ("Other endpoints return an
+ * error when the identifier is invalid or the request fails. Their specific codes and statuses: not
+ * shown."): any 4xx with an error list. Each way to miss it fails its own rule: an acceptance fails
+ * `refusal`, the requirement that asks for the refusal (the check's primary one when not given), and never
+ * ERR-11; a 5xx fails `refusal` and, where the check names it, ERR-11 (never a 5xx for bad input); a
+ * malformed body fails the error-list requirement it breaks. `typical` names the statuses the message expects.
+ */
+export function expectRefused(
+  exchange: Exchange,
+  typical: readonly number[] = [400, 404],
+  refusal?: RequirementId,
+): void {
+  const status = exchange.response?.status;
+  if (status !== undefined && status >= 500) {
+    // A 5xx is no refusal either; where the check names ERR-11 its input is invalid under every reading,
+    // so the 5xx breaks that rule too.
+    const own = refusal ?? primaryRequirement();
+    throw new Finding(
+      `${describeRequest(exchange)}: deliberately invalid input was answered with a server error, where a client error (${typical.join(' or ')}) was due: ${describeAnswer(exchange)}`,
+      exchange,
+      checkNames('ERR-11') ? [own, 'ERR-11'] : [own],
+    );
+  }
+  if (status === undefined || status < 400) {
+    throw new Finding(
+      `${describeRequest(exchange)}: expected a refusal with status ${typical.join(' or ')}, got ${describeAnswer(exchange)}`,
+      exchange,
+      refusal ? [refusal] : undefined,
+    );
+  }
+  expectErrorListBody(exchange, violationsOf(exchange.response?.body, 'error-list'));
 }
 
 /**

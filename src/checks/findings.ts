@@ -1,12 +1,19 @@
 import type { Exchange } from '../client/exchange.ts';
+import type { RequirementId } from '../requirements/requirement-ids.generated.ts';
 import { preview } from '../validation/validator.ts';
 
-/** A failed expectation about the target: the message a report shows, with the exchange that showed it. */
+/**
+ * A failed expectation about the target: the message a report shows, with the exchange that showed it,
+ * and the requirements whose rule the failed assertion holds (DESIGN.md, principle 2: a failure fails
+ * the requirement its evidence breaks, and no other). Without `requirements`, the failure is the
+ * check's own: it fails the first requirement the check names, its primary one.
+ */
 export class Finding extends Error {
   override name = 'Finding';
   constructor(
     message: string,
     readonly exchange?: Exchange,
+    readonly requirements?: readonly RequirementId[],
   ) {
     super(message);
   }
@@ -38,8 +45,39 @@ export function expectStatus(
   );
 }
 
-/** Throws a Finding with the exchange unless the condition holds. */
-export function expectThat(condition: unknown, message: string, exchange?: Exchange): asserts condition {
+/**
+ * expectStatus for an answer the check goes on to judge: its status is the rule of `requirement`, the
+ * operation's own success requirement, so a wrong one fails that requirement and the check, which has
+ * nothing to judge, proves nothing of its own (it is not passed).
+ */
+export function expectStatusOf(
+  requirement: RequirementId,
+  exchange: Exchange,
+  ...statuses: number[]
+): asserts exchange is Exchange & { response: NonNullable<Exchange['response']> } {
+  const status = exchange.response?.status;
+  if (status !== undefined && statuses.includes(status)) return;
+  throw new Finding(
+    `${describeRequest(exchange)}: expected status ${statuses.join(' or ')}, got ${describeAnswer(exchange)}`,
+    exchange,
+    [requirement],
+  );
+}
+
+/**
+ * Throws a Finding with the exchange unless the condition holds; `requirement` names the rule the
+ * condition holds where it is not the check's primary one.
+ */
+export function expectThat(
+  condition: unknown,
+  message: string,
+  exchange?: Exchange,
+  requirement?: RequirementId,
+): asserts condition {
   if (!condition)
-    throw new Finding(exchange ? `${describeRequest(exchange)}: ${message}` : message, exchange);
+    throw new Finding(
+      exchange ? `${describeRequest(exchange)}: ${message}` : message,
+      exchange,
+      requirement ? [requirement] : undefined,
+    );
 }

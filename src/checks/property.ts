@@ -12,7 +12,12 @@ export class PropertyFailure extends Finding {
     readonly counterexample: string,
     cause: unknown,
   ) {
-    super(message, cause instanceof Finding ? cause.exchange : undefined);
+    // The counter-example fails the rule its own assertion held.
+    super(
+      message,
+      cause instanceof Finding ? cause.exchange : undefined,
+      cause instanceof Finding ? cause.requirements : undefined,
+    );
   }
 }
 

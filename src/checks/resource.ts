@@ -1,6 +1,9 @@
 import type { Exchange } from '../client/exchange.ts';
 import { formatViolations, resourceValidator, type SchemaViolation } from '../validation/validator.ts';
+import type { RequirementId } from '../requirements/requirement-ids.generated.ts';
 import { describeRequest, Finding } from './findings.ts';
+import { runningCheck } from './run-context.ts';
+import { schemaOwnersOf } from './schema-owners.ts';
 
 /**
  * Whether a violation concerns the value at a pattern: `*` stands for one segment (an array index or a
@@ -25,7 +28,20 @@ export function expectResource(exchange: Exchange, resource: string, pointers?: 
   throw new Finding(
     `${describeRequest(exchange)}: not a valid ${resource}:\n${formatViolations(violations)}`,
     exchange,
+    brokenRequirements(resource, violations),
   );
+}
+
+/**
+ * The requirements the violations break: each violation fails the requirement whose schema governs its
+ * location (src/checks/schema-owners.ts), or the running check's primary one where none does.
+ */
+export function brokenRequirements(resource: string, violations: SchemaViolation[]): RequirementId[] {
+  const named = runningCheck.getStore()?.requirements ?? [];
+  const broken = violations.flatMap(
+    (v) => schemaOwnersOf(resource, v.pointer, named) ?? (named[0] ? [named[0]] : []),
+  );
+  return [...new Set(broken)];
 }
 
 export function violationsOf(body: unknown, resource: string, pointers?: string[]): SchemaViolation[] {

@@ -4,6 +4,7 @@ import { Api } from '../client/api.ts';
 import type { Exchange } from '../client/exchange.ts';
 import { TrafficGate } from '../client/traffic.ts';
 import type { RunSettings } from '../profile/profile.ts';
+import type { RequirementId } from '../requirements/requirement-ids.generated.ts';
 import { suiteGroupOf } from '../requirements/groups.ts';
 
 declare module 'vitest' {
@@ -18,8 +19,28 @@ declare module 'vitest' {
   }
 }
 
-/** The exchanges of the check running now, so a failure carries the requests that led to it. */
-export const checkExchanges = new AsyncLocalStorage<Exchange[]>();
+/** The check running now: the requirements it names, and its exchanges, so a failure carries the requests that led to it. */
+export interface RunningCheck {
+  requirements: readonly RequirementId[];
+  exchanges: Exchange[];
+}
+
+export const runningCheck = new AsyncLocalStorage<RunningCheck>();
+
+/**
+ * The first requirement the check running now names: its own rule, which an assertion that names no
+ * other holds (DESIGN.md, principle 2).
+ */
+export function primaryRequirement(): RequirementId {
+  const primary = runningCheck.getStore()?.requirements[0];
+  if (primary === undefined) throw new Error('an assertion ran outside a check');
+  return primary;
+}
+
+/** Whether the check running now names the requirement (it probes what that requirement is about). */
+export function checkNames(requirement: RequirementId): boolean {
+  return runningCheck.getStore()?.requirements.includes(requirement) ?? false;
+}
 
 /** The settings for the check file running now in this worker (vitest runs one file at a time per worker). */
 export function runSettings(): RunSettings {
@@ -46,7 +67,7 @@ function currentRun(): NonNullable<typeof current> {
         )
       : undefined;
     const client = new Api(settings, traffic);
-    client.http.exchanges.push((exchange) => checkExchanges.getStore()?.push(exchange));
+    client.http.exchanges.push((exchange) => runningCheck.getStore()?.exchanges.push(exchange));
     current = { runId: settings.runId, api: client, memo: new Map() };
   }
   return current;

@@ -9,6 +9,8 @@ import { requirementById } from '../requirements/catalogue.ts';
 export interface Grounds {
   quote: string;
   notes?: string;
+  /** For a MUST, which reading of the spec might not oblige it, and why none does or which are accepted. */
+  whyMust?: string;
   ambiguities: Ambiguity[];
 }
 
@@ -18,6 +20,7 @@ export function groundsOf(id: string): Grounds | undefined {
   return {
     quote: requirement.quote,
     ...(requirement.notes !== undefined ? { notes: requirement.notes } : {}),
+    ...(requirement.whyMust !== undefined ? { whyMust: requirement.whyMust } : {}),
     ambiguities: ambiguities.filter((entry) => entry.requirements.includes(id)),
   };
 }

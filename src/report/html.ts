@@ -50,6 +50,8 @@ function groundsHtml(r: RequirementResult): string {
   const parts = [`<blockquote class="quote">${escape(grounds.quote)}</blockquote>`];
   if (grounds.notes)
     parts.push(`<p class="notes">Why ${r.level}, what is accepted: ${escape(grounds.notes)}</p>`);
+  if (grounds.whyMust)
+    parts.push(`<p class="notes">Which reading might not oblige it: ${escape(grounds.whyMust)}</p>`);
   for (const entry of grounds.ambiguities) {
     const readings = entry.readings.map(({ reading }) => `<li>${escape(reading)}</li>`).join('');
     parts.push(

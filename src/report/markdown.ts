@@ -89,6 +89,7 @@ function groundsMarkdown(r: RequirementResult): string[] {
     '',
   ];
   if (grounds.notes) lines.push(`Notes: ${grounds.notes}`, '');
+  if (grounds.whyMust) lines.push(`Why MUST: ${grounds.whyMust}`, '');
   for (const entry of grounds.ambiguities) {
     lines.push(`Accepted readings (${entry.id}, ${entry.topic}):`, '');
     for (const { reading } of entry.readings) lines.push(`- ${reading}`);

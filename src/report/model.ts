@@ -41,19 +41,38 @@ export interface RequirementResult {
 }
 
 /**
- * Results grouped by requirement (DESIGN.md, principle 2): failed when any of its checks failed, passed
- * when at least one ran and none failed, and otherwise not exercised, never passed.
+ * The requirements a failed check's failure breaks: those its failing assertion named, or, where the
+ * check left none (it did not finish), every requirement it names.
+ */
+export function failedRequirementsOf(check: CheckResult): string[] {
+  return check.failure?.requirements ?? check.requirements;
+}
+
+/**
+ * Results grouped by requirement (DESIGN.md, principle 2): failed when a check's failure breaks it,
+ * passed when at least one of its checks passed and none broke it, and otherwise not exercised, never
+ * passed. A check that failed on another requirement's rule neither passes nor fails this one: it
+ * stopped before proving it.
  */
 export function requirementResults(checks: CheckResult[]): RequirementResult[] {
   return catalogue.requirements.map((requirement) => {
     const mine = checks.filter((c) => c.requirements.includes(requirement.id));
-    const failed = mine.filter((c) => c.state === 'failed');
+    const failed = mine.filter(
+      (c) => c.state === 'failed' && failedRequirementsOf(c).includes(requirement.id),
+    );
+    const stopped = mine.filter((c) => c.state === 'failed' && !failed.includes(c));
     const flaky = mine.filter((c) => c.state === 'flaky');
     const passed = mine.some((c) => c.state === 'passed');
     const status: RequirementStatus =
       failed.length > 0 ? 'failed' : flaky.length > 0 ? 'flaky' : passed ? 'passed' : 'not-exercised';
     const reasons = [
-      ...new Set(mine.filter((c) => c.state === 'not-exercised').map((c) => c.message ?? 'skipped')),
+      ...new Set([
+        ...mine.filter((c) => c.state === 'not-exercised').map((c) => c.message ?? 'skipped'),
+        ...stopped.map(
+          (c) =>
+            `its check "${c.name}" stopped at a failure of ${failedRequirementsOf(c).join(', ')} before proving it`,
+        ),
+      ]),
     ];
     return {
       id: requirement.id,

@@ -15,7 +15,10 @@ export type RequirementLevel = 'MUST' | 'SHOULD';
 export interface Requirement {
   /** `PREFIX-NN`, the prefix fixed by the group (see `groupPrefixes`). */
   id: string;
-  /** MUST where the spec states the behaviour, SHOULD where it only follows by reasonable inference. */
+  /**
+   * MUST only where every reasonable reading of the spec obliges the server (see `whyMust`); SHOULD where it
+   * only follows by an inference a reasonable server may not draw.
+   */
   level: RequirementLevel;
   group: string;
   /** One sentence stating the behaviour. */
@@ -31,6 +34,13 @@ export interface Requirement {
   schema?: string[];
   /** Why a judgement call went the way it did, where the spec leaves room. */
   notes?: string;
+  /**
+   * On a MUST requirement only (and required there), the answer to "which reasonable reading of the spec
+   * would not oblige a server to do this?" (CONTRIBUTING.md, "The level rule"): `none: <why every reading
+   * obliges it, citing the spec's words>`, or `AMB-…-NN[, AMB-…-NN]: <why>`, naming the register entries
+   * whose other readings the requirement's checks accept (each entry lists the requirement).
+   */
+  whyMust?: string;
 }
 
 /** A topic the spec marks "not shown": the suite accepts any behaviour there. */
@@ -52,19 +62,26 @@ const levels: readonly string[] = ['MUST', 'SHOULD'];
 // The JSON is edited by hand and read by other tooling, so its shape is checked once on load rather than
 // trusted through a cast: a typo in a level or group would otherwise surface as a silently wrong report.
 /** The file's shape before its levels and groups are checked. */
-interface CatalogueFile {
+export interface CatalogueFile {
   description: string;
   requirements: (Omit<Requirement, 'level'> & { level: string })[];
   outOfScope: OutOfScopeItem[];
 }
 
-function checked(raw: CatalogueFile): Catalogue {
+/** The catalogue file, its levels, groups and whyMust checked (exported for the tests of those rules). */
+export function checked(raw: CatalogueFile): Catalogue {
   const groupSet = new Set(groups);
   for (const entry of raw.requirements) {
     if (!levels.includes(entry.level))
       throw new Error(`${entry.id}: level ${entry.level} is not MUST or SHOULD`);
     if (!groupSet.has(entry.group))
       throw new Error(`${entry.id}: group ${entry.group} is not listed in groups`);
+    // A MUST says which reading does not oblige it (none, or the register's); a SHOULD has no such claim.
+    const whyMust = typeof entry.whyMust === 'string' ? entry.whyMust.trim() : undefined;
+    if (entry.level === 'MUST' && !whyMust)
+      throw new Error(`${entry.id}: a MUST requirement needs a non-empty whyMust`);
+    if (entry.level === 'SHOULD' && entry.whyMust !== undefined)
+      throw new Error(`${entry.id}: a SHOULD requirement has no whyMust`);
   }
   return { ...raw, groups } as Catalogue;
 }

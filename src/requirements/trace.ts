@@ -118,6 +118,8 @@ export function traceMarkdown(trace: RequirementTrace): string {
     ...trace.quote.split('\n').map((line) => `> ${line}`),
     '',
     ...(trace.notes ? [`Notes: ${trace.notes}`, ''] : []),
+    // Which reasonable reading would not oblige the server (the level rule); MUST requirements only.
+    ...(trace.whyMust ? [`Why MUST: ${trace.whyMust}`, ''] : []),
     '## Accepted readings',
     '',
     ...list(

@@ -77,6 +77,8 @@ export interface FaultDetection {
   fault: string;
   expected: string;
   failed: string[];
+  /** Failed requirements the fault neither breaks nor declares as collateral: misattributed failures. */
+  collateral: string[];
   /** The fault's requirement failed and the run was nonconformant (with --strict for a SHOULD requirement). */
   detected: boolean;
   /** The checks' own time against the fault's mock (faults run side by side, so not wall time). */
@@ -111,10 +113,15 @@ function detection(run: FaultRun, mockRun: MockRun | undefined): FaultDetection 
   const failed = mockRun?.failed ?? [];
   const strict = requirementById(run.fault.requirement)?.level === 'SHOULD';
   const blocking = mockRun ? verdictOf(mockRun.requirements, { strict }).blocking : [];
+  const declared = new Set<string>([
+    run.fault.requirement,
+    ...(run.fault.collateral ?? []).map((c) => c.requirement),
+  ]);
   return {
     fault: run.fault.name,
     expected: run.fault.requirement,
     failed,
+    collateral: failed.filter((id) => !declared.has(id)),
     detected: failed.includes(run.fault.requirement) && blocking.length > 0,
     seconds: mockRun?.seconds ?? 0,
   };

@@ -2,18 +2,24 @@ import type { Fault } from '../../mock/faults/index.ts';
 import { catalogue } from '../requirements/catalogue.ts';
 import type { FaultDetection } from './fault-matrix.ts';
 
+/** How many failed requirements, over all faults, no fault declared: each is a misattributed failure. */
+export function undeclaredCollateral(detections: readonly FaultDetection[]): number {
+  return detections.reduce((sum, d) => sum + d.collateral.length, 0);
+}
+
 /** The matrix as a table a person reads: fault, expected requirement, what failed, seconds. */
 export function matrixTable(detections: readonly FaultDetection[]): string {
+  const list = (ids: string[]) =>
+    ids.length > 6 ? `${ids.slice(0, 6).join(' ')} … (${ids.length})` : ids.join(' ') || '-';
   const rows = detections.map((d) => [
     d.detected ? 'caught' : 'MISSED',
     d.fault,
     d.expected,
-    d.failed.length > 6
-      ? `${d.failed.slice(0, 6).join(' ')} … (${d.failed.length})`
-      : d.failed.join(' ') || '-',
+    list(d.failed),
+    list(d.collateral),
     d.seconds.toFixed(1),
   ]);
-  const header = ['', 'fault', 'expected', 'failed requirements', 's'];
+  const header = ['', 'fault', 'expected', 'failed requirements', 'undeclared collateral', 's'];
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] as string).length)));
   const line = (cells: string[]) =>
     cells
@@ -26,6 +32,7 @@ export function matrixTable(detections: readonly FaultDetection[]): string {
     line(header),
     ...rows.map(line),
     `detection rate: ${caught}/${detections.length} (${rate.toFixed(1)}%)`,
+    `undeclared collateral: ${undeclaredCollateral(detections)} failed requirements beyond what the faults declare`,
   ].join('\n');
 }
 

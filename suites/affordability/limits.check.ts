@@ -110,7 +110,10 @@ check(
   needs,
 );
 
-/** A limit above the maximum may be refused (any client error, with an error list) or served capped. */
+/**
+ * A limit above the maximum may be refused (any client error, with an error list) or served capped
+ * (AMB-AFFORD-05): accepted both ways, so 501 and 1000 need not be invalid under every reading.
+ */
 function expectRefusedOrCapped(exchange: Exchange): boolean {
   const status = exchange.response?.status ?? 0;
   if (status >= 400 && status < 500) {

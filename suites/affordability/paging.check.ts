@@ -1,3 +1,4 @@
+import { madeUpCursors } from '../../src/checks/arbitraries/affordability.ts';
 import { check } from '../../src/checks/check.ts';
 import {
   describeAnswer,
@@ -186,11 +187,7 @@ check(
   needs,
 );
 
-/**
- * next values the service cannot have issued: a word, characters no encoding of a cursor uses, and a
- * long run of letters (spec: `next` is "taken from the `links.next` value of the previous page").
- */
-const madeUpCursors = ['not-a-cursor', '%%%!!!', 'A'.repeat(300)];
+// next values the service cannot have issued, and why each is invalid under every reading: madeUpCursors.
 
 check(
   'A next value the service did not issue is refused with a 4xx error list, never a 5xx',

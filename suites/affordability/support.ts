@@ -4,7 +4,7 @@ import { NotExercised } from '../../src/checks/check.ts';
 import { expectErrorList } from '../../src/checks/error-list.ts';
 import { describeAnswer, describeRequest, Finding } from '../../src/checks/findings.ts';
 import { completed, defaultHardCap, walkPages, type Page, type Walk } from '../../src/checks/paging.ts';
-import { api, checkExchanges, perRun, runSettings } from '../../src/checks/run-context.ts';
+import { api, perRun, runningCheck, runSettings } from '../../src/checks/run-context.ts';
 import { readSchemaFiles } from '../../src/validation/schemas.ts';
 import { formatViolations, preview, resourceValidator } from '../../src/validation/validator.ts';
 
@@ -116,8 +116,11 @@ export interface SnapshotWalk extends Walk {
   notMade?: string;
   /** Per requirement: what the walk's pages broke (envelope, ordering, transaction fields). */
   flaws: Flaws;
-  /** Ids of the payments seen (class `payment`), on the walk that checks field by field. */
-  payments: Set<string>;
+  /**
+   * Ids of the transactions seen of each class of the class tables, on the walk that checks field by field:
+   * what a class filter must answer.
+   */
+  byClass: Map<string, Set<string>>;
 }
 
 interface WalkSpec {
@@ -165,12 +168,49 @@ export const orderedWalks: WalkName[] = ['default', 'limit500', 'odd', 'payments
 
 /** A walk, started once per run in this worker. */
 function walk(name: WalkName): Promise<SnapshotWalk> {
-  return perRun(`affordability:walk ${name}`, () => {
-    const started = checkExchanges.exit(() => walkSnapshot(walkSpecs[name]));
+  return sharedWalk(`affordability:walk ${name}`, walkSpecs[name]);
+}
+
+/**
+ * A walk shared by the checks of a run, outside any one check's exchange log: the checks that report on it
+ * carry the evidence of the page at fault explicitly.
+ */
+function sharedWalk(key: string, spec: WalkSpec): Promise<SnapshotWalk> {
+  return perRun(key, () => {
+    const started = runningCheck.exit(() => walkSnapshot(spec));
     // Marked handled now; each check that awaits it still sees a rejection.
     started.catch(() => undefined);
     return started;
   });
+}
+
+/** The classes of the class tables (spec: Debit classes, Credit classes), the values a class filter takes. */
+const tableClasses = [
+  'bank-fee',
+  'payment',
+  'cash-withdrawal',
+  'internal-transfer',
+  'external-transfer',
+  'loan-interest',
+  'refund',
+  'direct-credit',
+  'interest',
+  'loan-repayment',
+] as const;
+
+/**
+ * The snapshot filtered on one class, in the form the target accepts, walked once per run; the walk of
+ * payments is the one the `payments` walk makes.
+ */
+export function classWalk(className: string): Promise<SnapshotWalk> {
+  if (className === 'payment') return walk('payments');
+  const spec = {
+    label: `filtered on class ${className}`,
+    query: {},
+    pageSize: pageMaximum,
+    onlyClass: className,
+  };
+  return sharedWalk(`affordability:class walk ${className}`, spec);
 }
 
 /**
@@ -230,7 +270,7 @@ function notMade(spec: WalkSpec, reason: string): SnapshotWalk {
     label: spec.label,
     notMade: reason,
     flaws: new Flaws(),
-    payments: new Set(),
+    byClass: new Map(),
   };
 }
 
@@ -252,7 +292,7 @@ async function walkSnapshot(spec: WalkSpec): Promise<SnapshotWalk> {
     return id;
   };
   const flaws = new Flaws();
-  const payments = new Set<string>();
+  const byClass = new Map<string, Set<string>>();
   const order = new OrderTracker(flaws);
   const walk = await walkPages(api(), {
     path: transactionsPath(),
@@ -268,7 +308,8 @@ async function walkSnapshot(spec: WalkSpec): Promise<SnapshotWalk> {
       checkEnvelope(page, flaws);
       page.items.forEach((item, entry) => {
         const t = asRecord(item);
-        if (spec.shapes && t?.class === 'payment' && typeof t.id === 'string') payments.add(pooled(t.id));
+        if (spec.shapes && typeof t?.class === 'string' && typeof t.id === 'string')
+          classIds(byClass, t.class)?.add(pooled(t.id));
         if (spec.onlyClass !== undefined && t?.class !== spec.onlyClass)
           flaws.note('AFFORD-15', () => `${where(page, entry)}: class ${preview(t?.class)}`, page.exchange);
         order.see(t, page, entry);
@@ -276,7 +317,15 @@ async function walkSnapshot(spec: WalkSpec): Promise<SnapshotWalk> {
       });
     },
   });
-  return { ...walk, label: spec.label, flaws, payments };
+  return { ...walk, label: spec.label, flaws, byClass };
+}
+
+/** The id set of a class of the class tables; none for another value, whose count a target could inflate. */
+function classIds(byClass: Map<string, Set<string>>, className: string): Set<string> | undefined {
+  if (!(tableClasses as readonly string[]).includes(className)) return undefined;
+  let ids = byClass.get(className);
+  if (!ids) byClass.set(className, (ids = new Set()));
+  return ids;
 }
 
 export function asRecord(value: unknown): Record<string, unknown> | undefined {

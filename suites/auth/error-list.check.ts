@@ -5,22 +5,22 @@ import { violationsOf } from '../../src/checks/resource.ts';
 import { api, perRunValue, runSettings } from '../../src/checks/run-context.ts';
 import { formatViolations } from '../../src/validation/validator.ts';
 import {
-  errorListProblem,
   errorObjects,
   garbageCredential,
   invalidTokenRequests,
+  isObject,
   looksLikeErrorList,
   tokenRefusals,
 } from '../token/support.ts';
+import { placeholderId } from './support.ts';
 
 /**
  * The error list (spec: Resources > Error list, Error object; Errors), judged on refusals the suite
- * provokes across endpoints: the token endpoint's table, authentication refusals, unknown ids, invalid
- * parameters, an invalid body and bodies that are not JSON at all. Each is sent once, all at once; each
- * check reads what it concerns.
+ * provokes across endpoints: the token endpoint's table, authentication refusals, unknown ids of every
+ * kind the paths name, invalid parameters, invalid bodies and bodies that are not JSON at all; and, as a
+ * SHOULD, on answers to a path or a method outside the interface (ERR-12). Each is sent once, all at
+ * once; each check reads what it concerns.
  */
-
-const placeholderId = 'fds-conformance-unknown-id';
 
 interface Provoked {
   what: string;
@@ -33,14 +33,32 @@ function postNotJson(path: string, truncated: string): Promise<Exchange> {
   return api().authorized({ method: 'POST', path, body: truncated, headers });
 }
 
+/** The requests' answers; one that could not be sent (no token to be had, say) provokes nothing. */
+async function sent(requests: [what: string, exchange: Promise<Exchange>][]): Promise<Provoked[]> {
+  const answers = await Promise.allSettled(requests.map(([, promise]) => promise));
+  return requests.flatMap(([what], i) => {
+    const answer = answers[i];
+    return answer?.status === 'fulfilled' ? [{ what, exchange: answer.value }] : [];
+  });
+}
+
 /**
- * Requests other than to the token endpoint that every reading of the spec refuses: no or a forged
- * credential, unknown ids, missing parameters, an invalid body, bodies that are not JSON (ERR-11).
+ * Requests other than to the token endpoint that are invalid under every reading of the spec, so none is
+ * answered with a 5xx (ERR-11): no or a forged credential, unknown ids of each kind a path names, missing
+ * and invalid parameters, invalid bodies, bodies that are not JSON. A reading may tolerate some (a limit
+ * it reads as the default), and an answer that is no error is then not judged by the error list's rules.
+ * Writes among them name a user or a connection that does not exist, so none can succeed.
  */
 const invalidRequests = perRunValue('auth:invalid-requests', async (): Promise<Provoked[]> => {
   const { profile } = runSettings();
-  const { userId, connectionId } = profile.fixtures;
+  const { userId, connectionId, enrich } = profile.fixtures;
   const user = encodeURIComponent(userId ?? placeholderId);
+  const snapshot = encodeURIComponent(profile.fixtures.affordabilityId ?? placeholderId);
+  const enrichQuery = {
+    q: enrich?.matchingQuery ?? 'EFTPOS PAYMENT 1234',
+    institution: enrich?.institution ?? 'AU00000',
+    country: enrich?.country ?? 'AU',
+  };
   const requests: [string, Promise<Exchange>][] = [
     ['GET without Authorization', api().raw({ path: '/institutions' })],
     [
@@ -54,13 +72,38 @@ const invalidRequests = perRunValue('auth:invalid-requests', async (): Promise<P
     ['GET of an unknown institution id', api().get(`/institutions/${placeholderId}`)],
     ['GET of an unknown job id', api().get(`/jobs/${placeholderId}`)],
     ['GET of an unknown connection id', api().get(`/users/${user}/connections/${placeholderId}`)],
+    ['GET connections of an unknown user id', api().get(`/users/${placeholderId}/connections`)],
+    [
+      'GET transactions of an unknown affordability snapshot',
+      api().get(`/users/${user}/affordability/${placeholderId}/transactions`),
+    ],
+    // Not a number, so over no reading of "maximum 500" a page size.
+    [
+      'GET affordability transactions with a limit that is not a number',
+      api().get(`/users/${user}/affordability/${snapshot}/transactions`, { limit: 'fds' }),
+    ],
+    // An expression of no shape: the call to an operator is never closed.
+    [
+      'GET /institutions with a filter that does not parse',
+      api().get('/institutions', { filter: "country.eq('AU'" }),
+    ],
     ['GET /enrich without its required parameters', api().get('/enrich')],
+    // None of the six account types the spec lists, in any letter case.
+    [
+      'GET /enrich with an accountType the spec does not list',
+      api().get('/enrich', { ...enrichQuery, accountType: 'fds-conformance-account' }),
+    ],
   ];
   // An invalid body is a write, refused or not; --read-only sends none.
   if (!profile.readOnly) {
     requests.push(
       ['POST /users with neither email nor mobile', api().post('/users', {})],
       ['POST /users with a body that is not JSON', postNotJson('/users', '{"email": ')],
+      ['POST expenses of an unknown user id', api().post(`/users/${placeholderId}/expenses`, {})],
+      [
+        'POST a connection update of an unknown connection id',
+        api().post(`/users/${user}/connections/${placeholderId}`, { password: 'fds-conformance-password' }),
+      ],
     );
     if (userId) {
       const expenses = `/users/${user}/expenses`;
@@ -72,12 +115,7 @@ const invalidRequests = perRunValue('auth:invalid-requests', async (): Promise<P
       requests.push([what, postNotJson(connection, '{"password": ')]);
     }
   }
-  // A request that could not be sent (no token to be had, say) provokes nothing; the rest still count.
-  const answers = await Promise.allSettled(requests.map(([, promise]) => promise));
-  return requests.flatMap(([what], i) => {
-    const answer = answers[i];
-    return answer?.status === 'fulfilled' ? [{ what, exchange: answer.value }] : [];
-  });
+  return sent(requests);
 });
 
 const provoked = perRunValue('auth:provoked-errors', async (): Promise<Provoked[]> => {
@@ -89,6 +127,24 @@ const provoked = perRunValue('auth:provoked-errors', async (): Promise<Provoked[
     { what: 'POST /token with a JSON body', exchange: token.jsonBody },
     ...(await invalidRequests()),
   ];
+});
+
+/**
+ * Requests outside the interface (ERR-12): a path under the base URL that no endpoint has, and methods an
+ * endpoint does not take, the run's token sent with the others. GET /token is safe; the DELETE names a
+ * job that does not exist, so even a service that took DELETE would delete nothing; --read-only sends none.
+ */
+const offInterface = perRunValue('auth:off-interface', async (): Promise<Provoked[]> => {
+  const requests: [string, Promise<Exchange>][] = [
+    ['GET of a path no endpoint has', api().get(`/${placeholderId}`)],
+    // The token endpoint takes no bearer token: sent bare, as a client that forgot the method would.
+    ['GET /token, which takes POST', api().raw({ path: '/token' })],
+  ];
+  if (!runSettings().profile.readOnly) {
+    const path = `/jobs/${placeholderId}`;
+    requests.push(['DELETE of a job, which takes GET', api().authorized({ method: 'DELETE', path })]);
+  }
+  return sent(requests);
 });
 
 /** Provoked requests answered as errors: a 4xx or 5xx status, or an error list under another status. */
@@ -108,10 +164,7 @@ async function errorResponses(): Promise<Provoked[]> {
 
 /** Error responses whose body is a JSON object: those whose members the ERR requirements judge. */
 async function errorLists(): Promise<Provoked[]> {
-  const lists = (await errorResponses()).filter(({ exchange }) => {
-    const body = exchange.response?.body;
-    return typeof body === 'object' && body !== null && !Array.isArray(body);
-  });
+  const lists = (await errorResponses()).filter(({ exchange }) => isObject(exchange.response?.body));
   if (lists.length === 0) throw new NotExercised('no error response had a JSON object body (see ERR-01)');
   return lists;
 }
@@ -132,8 +185,10 @@ function expectNoViolations(pattern: RegExp, lists: Provoked[]): void {
   }
 }
 
+// The members of the body are each their own requirement's (ERR-02 … ERR-09, judged on the same answers):
+// a list missing one fails that one, and this check fails a body that is no JSON object at all.
 check(
-  'Every error response to an invalid request has a 4xx or 5xx status and an error-list body',
+  'Every error response to an invalid request has a 4xx or 5xx status and a JSON object body, the error list',
   ['ERR-01'],
   async () => {
     for (const item of await errorResponses()) {
@@ -141,8 +196,9 @@ check(
       if (status < 400 || status > 599) {
         fail(item, `an error list came with status ${status}; an error response has a 4xx or 5xx status`);
       }
-      const problem = errorListProblem(item.exchange);
-      if (problem) fail(item, `${problem}: ${describeAnswer(item.exchange)}`);
+      if (!isObject(item.exchange.response?.body)) {
+        fail(item, `the body is not a JSON object, so not an error list: ${describeAnswer(item.exchange)}`);
+      }
     }
   },
 );
@@ -222,15 +278,32 @@ check(
   },
 );
 
+/** Whether every error's source and parameter have the types ERR-09 gives them, so what they name can be read. */
+function readableSources(exchange: Exchange): boolean {
+  return (errorObjects(exchange.response?.body) ?? []).every(({ source }) => {
+    if (source === undefined || source === null) return true;
+    const parameter = isObject(source) ? source.parameter : 0;
+    return parameter === undefined || parameter === null || typeof parameter === 'string';
+  });
+}
+
 check('A token request refused for its scope names scope in source.parameter', ['ERR-10'], async () => {
   const { noScope, otherScope } = await tokenRefusals();
+  // A source or parameter of another type breaks ERR-09, which judges it: what it names is not read here.
   const refused = [
     { what: 'no scope', exchange: noScope },
     { what: 'an unsupported scope', exchange: otherScope },
   ].filter(
-    ({ exchange }) => (exchange.response?.status ?? 0) === 400 && errorObjects(exchange.response?.body),
+    ({ exchange }) =>
+      (exchange.response?.status ?? 0) === 400 &&
+      errorObjects(exchange.response?.body) &&
+      readableSources(exchange),
   );
-  if (refused.length === 0) throw new NotExercised('no token request was refused with 400 for its scope');
+  if (refused.length === 0) {
+    throw new NotExercised(
+      'no token request was refused with 400 for its scope with an error list whose sources can be read (see ERR-09)',
+    );
+  }
   for (const item of refused) {
     const named = (errorObjects(item.exchange.response?.body) ?? []).map(
       (e) => (e.source as { parameter?: unknown } | undefined)?.parameter,
@@ -241,17 +314,59 @@ check('A token request refused for its scope names scope in source.parameter', [
   }
 });
 
+// Whether each of these is refused, and in which shape, is the rule of its own group's requirement and of
+// ERR-01 (judged above on the same answers): this check fails only where the evidence is a 5xx.
 check(
-  'Deliberately invalid requests (credentials, unknown ids, missing parameters, bodies that are not JSON, the token table) are refused with a 4xx error list, never a 5xx',
+  'Deliberately invalid requests (credentials, unknown ids, missing or invalid parameters, bodies that are not JSON, the token table) are never answered with a 5xx',
   ['ERR-11'],
   async () => {
     for (const item of [...(await invalidTokenRequests()), ...(await invalidRequests())]) {
       const status = item.exchange.response?.status ?? 0;
-      if (status < 400 || status > 499) {
-        fail(item, `expected a refusal with a 4xx status, got ${describeAnswer(item.exchange)}`);
+      if (status >= 500) {
+        fail(
+          item,
+          `deliberately invalid input was answered with a server error: ${describeAnswer(item.exchange)}`,
+        );
       }
-      const problem = errorListProblem(item.exchange);
-      if (problem) fail(item, `${problem}: ${describeAnswer(item.exchange)}`);
+    }
+  },
+);
+
+check(
+  'A path no endpoint has, and a method an endpoint does not take, are answered with a 4xx and an error list',
+  ['ERR-12'],
+  async () => {
+    const answers = await offInterface();
+    if (answers.length === 0) throw new NotExercised('no request outside the interface could be sent');
+    for (const item of answers) {
+      const status = item.exchange.response?.status ?? 0;
+      if (status < 400 || status > 499) {
+        fail(item, `expected a 4xx error list, got ${describeAnswer(item.exchange)}`);
+      }
+      const violations = violationsOf(item.exchange.response?.body, 'error-list');
+      if (violations.length > 0) {
+        fail(item, `the ${status} body is not an error list:\n${formatViolations(violations)}`);
+      }
+    }
+  },
+);
+
+/** A JSON media type: application/json, or a structured syntax suffix +json (RFC 6839), any parameters. */
+const jsonMediaType = /^application\/([a-z0-9!#$&^_.-]+\+)?json$/;
+
+check(
+  'Error responses label their JSON body with a JSON media type (application/json or a +json type)',
+  ['ERR-13'],
+  async () => {
+    for (const item of await errorLists()) {
+      const header = item.exchange.response?.headers['content-type'];
+      const mediaType = header?.split(';')[0]?.trim().toLowerCase() ?? '';
+      if (!jsonMediaType.test(mediaType)) {
+        fail(
+          item,
+          `the error list came with ${header === undefined ? 'no Content-Type' : `Content-Type ${header}`}; expected application/json or a +json media type`,
+        );
+      }
     }
   },
 );

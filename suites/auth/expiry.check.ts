@@ -1,14 +1,17 @@
 import type { Exchange } from '../../src/client/exchange.ts';
-import { check } from '../../src/checks/check.ts';
+import { check, NotExercised } from '../../src/checks/check.ts';
 import { describeAnswer, Finding } from '../../src/checks/findings.ts';
-import { api, perRunValue, runSettings } from '../../src/checks/run-context.ts';
+import { api, perRun, perRunValue, runSettings } from '../../src/checks/run-context.ts';
 import { expectAccepted, expectRefusal, tokens } from '../token/support.ts';
+import { expectCredentialRefused, probeOptions, requestKinds, resolvedTarget } from './support.ts';
 
 /**
  * Token expiry end to end (spec: Token response, expires_in; Authentication, step 5), with the profile's
  * tokenExpiry key, whose tokens live a few seconds: a token is used, outlived and refused, and a new one
  * works. Requests go through `api().raw` with explicit Authorization headers, so the client's refresh on
- * refusal cannot hide the expiry. The scenario runs once; its three checks read their part of it.
+ * refusal cannot hide the expiry. The scenario runs once; its checks read their part of it. Once the
+ * expired token is refused, it goes out on every other kind of request too (support.ts), each of which
+ * must refuse it as well: a service may check expiry on one path and forget it on another.
  */
 
 /** Any GET that a valid token may make without fixtures. */
@@ -26,6 +29,8 @@ interface ExpiryRun {
   /** Uses after expires_in: the last one is the verdict (later ones only where the first was accepted). */
   late: { exchange: Exchange; at: number }[];
   fresh?: { token: Exchange; use?: Exchange };
+  /** The token, once a use after expires_in was refused: known expired at the service. */
+  expired?: string;
 }
 
 function use(token: string): Promise<Exchange> {
@@ -72,7 +77,11 @@ const scenario = perRunValue('auth:expiry', async (): Promise<ExpiryRun> => {
     const exchange = await use(first.token);
     run.late.push({ exchange, at: elapsed() });
     const status = exchange.response?.status;
-    if (status === 401 || status === 403 || elapsed() + 0.25 > lastTry) break;
+    if (status === 401 || status === 403) {
+      run.expired = first.token;
+      break;
+    }
+    if (elapsed() + 0.25 > lastTry) break;
     await sleep(250);
   }
   const fresh = await obtain(expiry.apiKey);
@@ -130,3 +139,31 @@ check(
   },
   { needs: ['tokenExpiry'], timeoutMs },
 );
+
+/** The expired token sent on a kind of request, once per run. */
+function expiredUse(kind: (typeof requestKinds)[number]) {
+  return perRun(`auth:expired ${kind.name}`, async () => {
+    const { expired } = await scenario();
+    if (!expired) {
+      throw new NotExercised(
+        "the tokenExpiry key's token was never seen refused on GET /institutions after expiry (see the check of that), so no expired token was sent elsewhere",
+      );
+    }
+    const target = await resolvedTarget(kind);
+    return { target, exchange: await api().raw(probeOptions(target, `Bearer ${expired}`, 'token')) };
+  });
+}
+
+// GET /institutions is where the scenario itself saw the token refused.
+for (const kind of requestKinds.filter((k) => k.name !== `GET ${probePath}`)) {
+  check(
+    `${kind.name} refuses a token whose expires_in seconds have passed`,
+    ['AUTH-09'],
+    async () => {
+      const { target, exchange } = await expiredUse(kind);
+      // The tokenExpiry key may belong to another application, which the fixtures are unknown to.
+      expectCredentialRefused(kind, target, exchange, 'a token past its expires_in', true);
+    },
+    { needs: ['tokenExpiry', ...kind.needs], timeoutMs },
+  );
+}

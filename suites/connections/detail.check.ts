@@ -1,12 +1,13 @@
+import { expectRefused } from '../../src/checks/error-list.ts';
 import { check } from '../../src/checks/check.ts';
-import { expectStatus } from '../../src/checks/findings.ts';
+import { expectStatus, expectThat } from '../../src/checks/findings.ts';
 import { expectResource } from '../../src/checks/resource.ts';
 import { api } from '../../src/checks/run-context.ts';
 import { NotExercised } from '../../src/checks/check.ts';
+import type { Exchange } from '../../src/client/exchange.ts';
 import {
   connectionDetails,
   connectionPath,
-  expectRefused,
   fixture,
   fixtureConnections,
   invalidIds,
@@ -23,6 +24,35 @@ check(
     for (const exchange of await connectionDetails()) {
       expectStatus(exchange, 200);
       expectResource(exchange, 'connection-detail');
+    }
+  },
+  { needs: ['userId', 'connectionId'] },
+);
+
+/** The connection id a single retrieval named: the last segment of its path. */
+function requestedId(exchange: Exchange): string {
+  return decodeURIComponent(new URL(exchange.request.url).pathname.split('/').at(-1) ?? '');
+}
+
+check(
+  'GET /users/{user.id}/connections/{connection.id} answers the connection of that id, for each connection of the fixture user',
+  ['CONN-40'],
+  async () => {
+    // A retrieval that is not 200, or whose body carries no id string, is CONN-09's or CONN-11's to fail.
+    const judged = (await connectionDetails()).filter(
+      (exchange) =>
+        exchange.response?.status === 200 &&
+        typeof (exchange.response.body as { id?: unknown } | null)?.id === 'string',
+    );
+    if (judged.length === 0)
+      throw new NotExercised('no single retrieval answered 200 with a connection id to compare');
+    for (const exchange of judged) {
+      const id = (exchange.response?.body as { id: string }).id;
+      expectThat(
+        id === requestedId(exchange),
+        `expected the connection ${requestedId(exchange)}, got the connection ${id}`,
+        exchange,
+      );
     }
   },
   { needs: ['userId', 'connectionId'] },

@@ -1,3 +1,4 @@
+import { expectRefused } from '../../src/checks/error-list.ts';
 import { check } from '../../src/checks/check.ts';
 import {
   expectFilterAlgebra,
@@ -10,7 +11,7 @@ import {
 import { expectStatus, expectThat } from '../../src/checks/findings.ts';
 import { api } from '../../src/checks/run-context.ts';
 import { NotExercised } from '../../src/checks/check.ts';
-import { connectionsPath, expectRefused, fixture, fixtureConnectionItems, unknownId } from './support.ts';
+import { connectionsPath, fixture, fixtureConnectionItems, unknownId } from './support.ts';
 
 // Spec: Endpoints > GET {base_url}/users/{user.id}/connections — "Query: `filter` (optional), properties
 // `id`, `status`, `institution.id`. Expression shape: `<property>.<operator>('<value>')`, the operator `eq`
@@ -89,9 +90,42 @@ check(
   { needs: ['userId'] },
 );
 
+/**
+ * A filter of several expressions (AMB-CONN-05): refused with a 4xx error list, or answered with exactly
+ * the connections of every term ("all") or of any term ("any"). An answer that fits neither reading shows
+ * an expression dropped or misapplied.
+ */
+async function expectCombined(
+  options: FilterAlgebraOptions & { universe: unknown[] },
+  terms: FilterTerm[],
+): Promise<void> {
+  const filter = filterOf(terms);
+  if (filter === null) throw new NotExercised('the filter values hold a quote the grammar cannot write');
+  const exchange = await options.fetch(filter);
+  const status = exchange.response?.status ?? 0;
+  if (status >= 400 && status < 500) return expectRefused(exchange);
+  expectStatus(exchange, 200);
+  const data = (exchange.response.body as { data?: unknown } | null)?.data;
+  expectThat(Array.isArray(data), `expected a data array, got ${JSON.stringify(data)}`, exchange);
+  const ids = (items: unknown[]) =>
+    new Set(items.map((item) => String((item as { id?: unknown } | null)?.id)));
+  const got = ids(data);
+  const readings = (['all', 'any'] as const).map((combine) =>
+    ids(predicted(options.universe, terms, { combine })),
+  );
+  const matches = readings.some(
+    (expected) => expected.size === got.size && [...expected].every((id) => got.has(id)),
+  );
+  expectThat(
+    matches,
+    `filter=${filter}: expected the connections of every term [${[...(readings[0] ?? [])].join(', ')}] or of any term [${[...(readings[1] ?? [])].join(', ')}], got [${[...got].join(', ')}]`,
+    exchange,
+  );
+}
+
 check(
   'Several connections filters together, comma-separated, each naming the same connection, answer that connection (or are refused: the spec does not show the combined form)',
-  ['CONN-04'],
+  ['CONN-39'],
   async () => {
     const options = await filterSetup();
     const first = options.universe[0] as Record<string, unknown>;
@@ -102,30 +136,29 @@ check(
           : first[property];
       return typeof value === 'string' ? [{ property, operator: 'eq' as const, value }] : [];
     });
-    const filter = filterOf(terms);
-    if (terms.length < 2 || filter === null)
+    if (terms.length < 2)
       throw new NotExercised('the first connection has no two filter values the grammar can write');
-    const exchange = await options.fetch(filter);
-    const status = exchange.response?.status ?? 0;
-    // Silent in the spec: a service may refuse the comma form, or read it as "all" or "any" of the terms.
-    if (status >= 400 && status < 500) return;
-    expectStatus(exchange, 200);
-    const data = (exchange.response.body as { data?: unknown } | null)?.data;
-    expectThat(Array.isArray(data), `expected a data array, got ${JSON.stringify(data)}`, exchange);
-    const ids = (items: unknown[]) =>
-      new Set(items.map((item) => String((item as { id?: unknown } | null)?.id)));
-    const got = ids(data);
-    const readings = (['all', 'any'] as const).map((combine) =>
-      ids(predicted(options.universe, terms, { combine })),
-    );
-    const matches = readings.some(
-      (expected) => expected.size === got.size && [...expected].every((id) => got.has(id)),
-    );
-    expectThat(
-      matches,
-      `filter=${filter}: expected the connections of every term [${[...(readings[0] ?? [])].join(', ')}] or of any term [${[...(readings[1] ?? [])].join(', ')}], got [${[...got].join(', ')}]`,
-      exchange,
-    );
+    await expectCombined(options, terms);
+  },
+  { needs: ['userId'] },
+);
+
+check(
+  "Two connections filters together, id.eq('<a>'),id.eq('<b>') and id.eq('<a>'),id.eq('<unknown>'), answer the connections of any term or of every term, or are refused: no expression is dropped",
+  ['CONN-39'],
+  async () => {
+    const options = await filterSetup();
+    const ids = valuesSeen(options.universe, 'id', { limit: 2 });
+    if (ids.length < 2)
+      throw new NotExercised('the fixture user has fewer than two connections to name together');
+    const [a, b] = ids as [string, string];
+    const eq = (value: string): FilterTerm => ({ property: 'id', operator: 'eq', value });
+    // Terms that disagree, so under either reading the answer depends on both: a and b show one term
+    // dropped (a alone, or b alone), a and an id no connection has show both dropped (the whole list).
+    await Promise.all([
+      expectCombined(options, [eq(a), eq(b)]),
+      expectCombined(options, [eq(a), eq(unknownId('connection'))]),
+    ]);
   },
   { needs: ['userId'] },
 );
@@ -136,6 +169,8 @@ check(
   async () => {
     const path = connectionsPath(fixture('userId'));
     const id = fixture('connectionId') || unknownId('connection');
+    // Why invalid under every reading: none has the shape <property>.<operator>('<value>') the spec
+    // states, so no property, operator and value can be read from it and no server can apply it.
     const malformed = [
       `id.eq('${id}'`, // the parenthesis never closes
       `id.eq(${id}`, // neither quote nor parenthesis
@@ -165,6 +200,28 @@ check(
       return;
     }
     await expectFilterAlgebra(options, [term]);
+  },
+  { needs: ['userId'] },
+);
+
+check(
+  'A connections filter on a property not listed, one no connection carries, is refused with a 4xx error list, or applied: it selects no connection, never the whole list',
+  ['CONN-42', 'ERR-11'],
+  async () => {
+    const options = await filterSetup();
+    // Letters only, so every grammar reads it as a property: a service that lists its properties refuses
+    // it, and a generic filter finds it on no connection (AMB-CONN-09). Ignoring it shows in the answer.
+    const filter = `fdsUnlistedProperty.eq('${unknownId('value')}')`;
+    const exchange = await options.fetch(filter);
+    const status = exchange.response?.status ?? 0;
+    if (status >= 400) return expectRefused(exchange);
+    expectStatus(exchange, 200);
+    const data = (exchange.response.body as { data?: unknown } | null)?.data;
+    expectThat(
+      Array.isArray(data) && data.length === 0,
+      `filter=${filter} names a property no connection carries: it must be refused, or select nothing; it answered ${Array.isArray(data) ? `${data.length} of the ${options.universe.length} connection(s)` : JSON.stringify(data)}`,
+      exchange,
+    );
   },
   { needs: ['userId'] },
 );

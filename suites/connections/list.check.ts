@@ -1,10 +1,12 @@
+import { expectRefused } from '../../src/checks/error-list.ts';
 import { check } from '../../src/checks/check.ts';
 import { describeRequest, expectStatus, expectThat, Finding } from '../../src/checks/findings.ts';
 import { expectResource, violationsOf } from '../../src/checks/resource.ts';
 import { api } from '../../src/checks/run-context.ts';
 import { formatViolations } from '../../src/validation/validator.ts';
 import { createUser, freshEmail } from '../users/support.ts';
-import { connectionsPath, expectRefused, fixtureConnections, unknownId } from './support.ts';
+import { NotExercised } from '../../src/checks/check.ts';
+import { connectionsPath, fixture, fixtureConnection, fixtureConnections, unknownId } from './support.ts';
 
 // Spec: Endpoints > GET {base_url}/users/{user.id}/connections — "Success: 200 with a list (`type`,
 // `data` array of connections, `links.self`); empty array when none."
@@ -43,6 +45,34 @@ check(
     expectResource(exchange, 'connection-list', ['/type']);
   },
   { needs: ['userId'] },
+);
+
+check(
+  'The connections list holds every connection of its user: the fixture connection, which its single retrieval answers, is in the unfiltered list',
+  ['CONN-41'],
+  async () => {
+    const [list, detail] = await Promise.all([fixtureConnections(), fixtureConnection()]);
+    if (detail.response?.status !== 200)
+      throw new NotExercised(
+        `the fixture connection's own retrieval answered ${detail.response?.status ?? detail.failure}, so the list cannot be held to it (CONN-09)`,
+      );
+    const data = (list.response?.body as { data?: unknown } | null | undefined)?.data;
+    // A list that is not 200 with a data array is CONN-01's failure.
+    expectThat(
+      list.response?.status === 200 && Array.isArray(data),
+      `expected 200 with a data array of connections, got ${list.response?.status ?? list.failure}`,
+      list,
+      'CONN-01',
+    );
+    const wanted = fixture('connectionId');
+    const ids = data.map((item) => (item as { id?: unknown } | null)?.id);
+    expectThat(
+      ids.includes(wanted),
+      `the connection ${wanted}, which GET /users/{user.id}/connections/{connection.id} answers, is not among the ${ids.length} connection(s) of the list: [${ids.join(', ')}]`,
+      list,
+    );
+  },
+  { needs: ['userId', 'connectionId'] },
 );
 
 check(

@@ -1,9 +1,9 @@
 import { check } from '../../src/checks/check.ts';
-import { refusalStatuses } from '../../src/checks/error-list.ts';
+import { expectRefused, refusalStatuses } from '../../src/checks/error-list.ts';
 import { expectStatus } from '../../src/checks/findings.ts';
 import { expectResource } from '../../src/checks/resource.ts';
 import { api } from '../../src/checks/run-context.ts';
-import { connectionPath, expectRefused, fixture, unknownId, updateFixtureConnection } from './support.ts';
+import { connectionPath, fixture, unknownId, updateFixtureConnection } from './support.ts';
 
 // Spec: Endpoints > POST {base_url}/users/{user.id}/connections/{connection.id} — body `password`
 // "required; the user's new or old institution password"; "Success: 202 with a job (`type`, `id`,
@@ -39,7 +39,29 @@ check(
   async () => {
     const path = connectionPath(fixture('userId'), fixture('connectionId'));
     // The conditions of securityCode and secondaryLoginId are not shown; neither stands in for the password.
+    // Why invalid under every reading: the body table marks password required.
     const exchanges = await Promise.all([api().post(path, {}), api().post(path, { securityCode: '123456' })]);
+    for (const exchange of exchanges) expectRefused(exchange, refusalStatuses.invalidInput);
+  },
+  { needs: ['write', 'userId', 'connectionId'] },
+);
+
+check(
+  'POST /users/{user.id}/connections/{connection.id} with a password that is not a string (null, an array, an object), alone or beside a securityCode and a secondaryLoginId, is refused with an error list',
+  ['CONN-38', 'ERR-11'],
+  async () => {
+    const path = connectionPath(fixture('userId'), fixture('connectionId'));
+    const others = { securityCode: '123456', secondaryLoginId: 'fds-secondary-login' };
+    // Why invalid under every reading: password is required and typed string; null is no password, and no
+    // JSON binding reads an array or an object as a string (a number or an empty string may be a password
+    // to some service, so neither is sent). The members beside it do not stand in for it.
+    const bodies = [
+      { password: null },
+      { password: null, ...others },
+      { password: ['fds-not-a-password'], securityCode: others.securityCode },
+      { password: { value: 'fds-not-a-password' }, ...others },
+    ];
+    const exchanges = await Promise.all(bodies.map((body) => api().post(path, body)));
     for (const exchange of exchanges) expectRefused(exchange, refusalStatuses.invalidInput);
   },
   { needs: ['write', 'userId', 'connectionId'] },
@@ -54,7 +76,10 @@ check(
   needs,
 );
 
-/** Bodies that are not JSON at all, sent as application/json: one cut short, one plain text. */
+/**
+ * Bodies that are not JSON at all, sent as application/json: one cut short, one plain text. Why invalid
+ * under every reading: the body is JSON ("Body (JSON)").
+ */
 const notJson = ['{"password": ', 'not json'];
 
 check(

@@ -1,3 +1,8 @@
+import {
+  invalidAccountTypes,
+  invalidAmounts,
+  invalidCountries,
+} from '../../src/checks/arbitraries/enrich.ts';
 import { check } from '../../src/checks/check.ts';
 import { expectErrorList } from '../../src/checks/error-list.ts';
 import { expectStatus } from '../../src/checks/findings.ts';
@@ -9,7 +14,10 @@ import { expectEach, getEnrich, type EnrichParameters } from './support.ts';
 // value no reading of the spec takes (values some reading takes are judged in open-values.check.ts), so
 // each check names ERR-11 too: a 5xx to any of them fails.
 
-/** An institution identifier no institution list holds: it carries this suite's name. */
+/**
+ * An institution identifier no institution list holds: it carries this suite's name. Why invalid under
+ * every reading: the spec asks for "a recognised institution identifier" and no service issued this one.
+ */
 const unknownInstitution = 'fds-conformance-unknown-institution';
 
 for (const parameter of ['q', 'institution', 'country'] as const) {
@@ -17,6 +25,7 @@ for (const parameter of ['q', 'institution', 'country'] as const) {
     `GET /enrich without the required parameter ${parameter} is refused with 400 and an error list`,
     ['ENRICH-02', 'ERR-11'],
     async () => {
+      // Why invalid under every reading: the parameter table marks it required.
       const exchange = await getEnrich({ [parameter]: undefined });
       // The code of a missing (rather than invalid) parameter is not shown: any error list will do
       // (AMB-ENRICH-01).
@@ -30,7 +39,8 @@ check(
   'GET /enrich with q of 2 ASCII characters (or 1) is refused with 400',
   ['ENRICH-03', 'ERR-11'],
   async () => {
-    // ASCII and no blanks: too short whether characters, UTF-16 units or bytes are counted, trimmed or not.
+    // Why invalid under every reading: letters a URL encoder leaves as they are, no blanks: shorter than
+    // the stated 3 whether characters, UTF-16 units, bytes or encoded characters are counted, trimmed or not.
     const exchanges = await Promise.all([getEnrich({ q: 'KF' }), getEnrich({ q: 'K' })]);
     expectEach(exchanges, (exchange) => expectStatus(exchange, 400));
   },
@@ -51,32 +61,37 @@ check(
   'GET /enrich with a country that is not two letters (AUS, A1, 036, Australia) is refused with 400',
   ['ENRICH-07', 'ERR-11'],
   async () => {
-    const exchanges = await Promise.all(
-      ['AUS', 'A1', '036', 'Australia'].map((country) => getEnrich({ country })),
-    );
+    // Why invalid under every reading: not two letters, whatever codes are recognised and in any case
+    // (two letters, in either case and assigned or not, are open: open-values.check.ts).
+    const countries = ['AUS', 'A1', '036', 'Australia'] satisfies (typeof invalidCountries)[number][];
+    const exchanges = await Promise.all(countries.map((country) => getEnrich({ country })));
     expectEach(exchanges, (exchange) => expectStatus(exchange, 400));
   },
   { needs: ['enrich'] },
 );
 
 check(
-  'GET /enrich with an accountType outside its six values (checking, creditcard, investment) is refused with 400',
+  'GET /enrich with an accountType outside its six values (checking, current, investment) is refused with 400',
   ['ENRICH-11', 'ERR-11'],
   async () => {
-    const exchanges = await Promise.all(
-      ['checking', 'creditcard', 'investment'].map((accountType) => getEnrich({ accountType })),
-    );
+    // Why invalid under every reading: none is a listed value in another case or with other separators
+    // (creditcard, Savings: open readings, not sent here).
+    const types = ['checking', 'current', 'investment'] satisfies (typeof invalidAccountTypes)[number][];
+    const exchanges = await Promise.all(types.map((accountType) => getEnrich({ accountType })));
     expectEach(exchanges, (exchange) => expectStatus(exchange, 400));
   },
   { needs: ['enrich'] },
 );
 
 check(
-  'GET /enrich with an amount that is not a decimal number (12,50, abc, 1e3) is refused with 400',
+  'GET /enrich with an amount that is not a decimal number (abc, --5, +-5) is refused with 400',
   ['ENRICH-13', 'ERR-11'],
   async () => {
+    // Why invalid under every reading: no base-ten number can be read from them. A decimal comma (12,50)
+    // or an exponent (1e3) is a notation some decimal parser reads: judged in open-values.check.ts.
+    const amounts = ['abc', '--5', '+-5'] satisfies (typeof invalidAmounts)[number][];
     const exchanges = await Promise.all(
-      ['12,50', 'abc', '1e3'].map((amount) => getEnrich({ accountType: 'transaction', amount })),
+      amounts.map((amount) => getEnrich({ accountType: 'transaction', amount })),
     );
     expectEach(exchanges, (exchange) => expectStatus(exchange, 400));
   },
@@ -85,11 +100,11 @@ check(
 
 /** One invalid value per parameter, with the parameter the refusal must name. */
 const invalidValues: [keyof EnrichParameters, string][] = [
-  ['q', 'KF'],
-  ['institution', unknownInstitution],
-  ['country', 'AUS'],
-  ['accountType', 'checking'],
-  ['amount', 'abc'],
+  ['q', 'KF'], // two letters: short by every count
+  ['institution', unknownInstitution], // no service issued it
+  ['country', 'AUS'], // three letters: no alpha-2 form
+  ['accountType', 'checking'], // not one of the six in any case or spelling
+  ['amount', 'abc'], // letters: no number at all
 ];
 
 for (const [parameter, value] of invalidValues) {

@@ -28,9 +28,42 @@ const openValues: OpenValue[] = [
   { parameter: 'mcc', value: '541', why: 'three digits (AMB-ENRICH-06)' },
   { parameter: 'accountType', value: 'Savings', why: 'a listed value in other case (AMB-ENRICH-07)' },
   { parameter: 'accountType', value: 'CREDIT-CARD', why: 'a listed value in capitals (AMB-ENRICH-07)' },
+  {
+    parameter: 'accountType',
+    value: 'creditcard',
+    why: 'credit-card without its hyphen, which a service folding separators reads as credit-card',
+  },
+  {
+    parameter: 'accountType',
+    value: 'credit_card',
+    why: 'credit-card with an underscore, which a service folding separators reads as credit-card',
+  },
   { parameter: 'amount', value: '+12.50', why: 'a leading plus (AMB-ENRICH-08)' },
   { parameter: 'amount', value: '12', why: 'an integer without fraction (AMB-ENRICH-08)' },
   { parameter: 'amount', value: '.5', why: 'no leading digit (AMB-ENRICH-08)' },
+  // Other notations of a decimal number, each read by some decimal parser (AMB-ENRICH-08): taken by a
+  // lenient reading of "signed decimal", so refusing them is a reading, not the rule.
+  {
+    parameter: 'amount',
+    value: '1e3',
+    why: 'an exponent, which BigDecimal and Decimal read (AMB-ENRICH-08)',
+  },
+  { parameter: 'amount', value: '-1E-2', why: 'a negative exponent (AMB-ENRICH-08)' },
+  { parameter: 'amount', value: '12,50', why: 'a decimal comma, as ISO 80000 allows (AMB-ENRICH-08)' },
+  { parameter: 'amount', value: '1,000.00', why: 'digits grouped by a comma (AMB-ENRICH-08)' },
+  { parameter: 'amount', value: '12 50', why: 'a blank a lenient parser strips (AMB-ENRICH-08)' },
+  {
+    parameter: 'amount',
+    value: '1.2.3',
+    why: 'points a lenient locale parser takes for grouping (AMB-ENRICH-08)',
+  },
+  { parameter: 'amount', value: '$12.50', why: 'a currency sign a money parser strips (AMB-ENRICH-08)' },
+  { parameter: 'amount', value: 'NaN', why: 'a word decimal libraries read as a number (AMB-ENRICH-08)' },
+  {
+    parameter: 'amount',
+    value: 'Infinity',
+    why: 'a word decimal libraries read as a number (AMB-ENRICH-08)',
+  },
   { parameter: 'amount', value: '', why: 'an empty optional parameter (AMB-ENRICH-09)' },
   { parameter: 'mcc', value: '', why: 'an empty optional parameter (AMB-ENRICH-09)' },
   { parameter: 'accountType', value: '', why: 'an empty optional parameter (AMB-ENRICH-09)' },

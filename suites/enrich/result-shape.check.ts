@@ -173,6 +173,38 @@ check(
   { needs: ['enrich', 'enrichMatch'] },
 );
 
+/** Countries ISO 3166 assigns, to ask the matching query again in: two other than the profile's. */
+function otherCountries(country: string): string[] {
+  return ['NZ', 'GB', 'US'].filter((code) => code !== country.toUpperCase()).slice(0, 2);
+}
+
+check(
+  'With the matching query and another country, a matched location lies in that other country: country limits the search, whatever else matches',
+  ['ENRICH-08'],
+  async () => {
+    const { matchingQuery } = enrichFixture();
+    const exchanges = await Promise.all(
+      otherCountries(enrichFixture().country).map((country) => getEnrich({ q: matchingQuery, country })),
+    );
+    // Whether another country is answered 200 with the profile's institution is ENRICH-01's to judge.
+    expectEach(judgeable(exchanges), (exchange) => {
+      const asked = new URL(exchange.request.url).searchParams.get('country');
+      const location = enrichResult(exchange).data?.location;
+      // No match in the other country is the limit at work; a form of country that is neither a code nor
+      // a name is not judged (AMB-ENRICH-13).
+      if (!isObject(location)) return;
+      const country = countryCodeOf(location.country);
+      if (country === undefined) return;
+      expectThat(
+        country === asked,
+        `country=${String(asked)} limits the search to that country, but the query matched a location in ${preview(location.country)}`,
+        exchange,
+      );
+    });
+  },
+  { needs: ['enrich', 'enrichMatch'] },
+);
+
 check(
   "A merchant's id and businessName are strings, and so is its website when it has one",
   ['ENRICH-27'],

@@ -1,7 +1,9 @@
 import type { Exchange } from '../../src/client/exchange.ts';
+import { addMonths, isMonth, monthOf, type MonthRange } from '../../src/checks/arbitraries/expenses.ts';
 import { NotExercised } from '../../src/checks/check.ts';
+import { expectErrorList } from '../../src/checks/error-list.ts';
 import { describeAnswer, describeRequest, Finding } from '../../src/checks/findings.ts';
-import { violationsOf } from '../../src/checks/resource.ts';
+import { expectResource, violationsOf } from '../../src/checks/resource.ts';
 import { api, perRun, runSettings } from '../../src/checks/run-context.ts';
 import { formatViolations } from '../../src/validation/validator.ts';
 
@@ -54,6 +56,19 @@ export const clientErrors = Array.from({ length: 100 }, (_, i) => 400 + i);
 /** Whether the answer is a client error, the status a refusal may have here. */
 export function isClientError(exchange: Exchange): boolean {
   return clientErrors.includes(exchange.response?.status ?? 0);
+}
+
+/**
+ * Where the spec leaves the reading open, a refusal (any 4xx with an error list) or a 200 with an expenses
+ * resource; anything else, a 5xx above all, fails.
+ */
+export function expectRefusedOrSummarised(exchange: Exchange, what: string): void {
+  if (isClientError(exchange)) return expectErrorList(exchange, { status: clientErrors });
+  if (exchange.response?.status === 200) return expectResource(exchange, 'expenses');
+  throw new Finding(
+    `${describeRequest(exchange)}: ${what} must be refused with a 4xx error list or answered 200 with an expenses resource, got ${describeAnswer(exchange)}`,
+    exchange,
+  );
 }
 
 /** The summary of the fixture user with every member left to its default. */
@@ -180,4 +195,105 @@ export async function userAccounts(): Promise<string[]> {
   const ids = (await Promise.all(connectionIds.map((id) => connectionAccounts(userId, id)))).flat();
   if (ids.length === 0) throw new NotExercised(`the connections of user ${userId} list no accounts`);
   return [...new Set(ids)];
+}
+
+/**
+ * The 200 answer's expenses resource, or why a check that compares summaries has none to compare: a
+ * refusal in the spec's shape leaves it not exercised (the checks of refusals judge those), anything else
+ * fails with the answer.
+ */
+export function summaryOf(
+  exchange: Exchange,
+  what: string,
+): { exchange: Exchange; body: Record<string, unknown> } {
+  if (isClientError(exchange)) {
+    expectErrorList(exchange, { status: clientErrors });
+    throw new NotExercised(
+      `${what} was refused (${describeAnswer(exchange)}), so there is no summary to compare`,
+    );
+  }
+  return { exchange, body: expensesBody(exchange) };
+}
+
+/** Amounts of one kind of spending by month (YYYY-MM). */
+export type MonthAmounts = Map<string, number>;
+
+/** A changeHistory entry's amount as a number; an amount that is no decimal string is EXP-17's finding. */
+function amountOf(entry: unknown): { date: string; amount: number } | undefined {
+  const { date, amount } = (entry ?? {}) as { date?: unknown; amount?: unknown };
+  if (!isMonth(date) || typeof amount !== 'string' || !/^[-+]?[0-9]+(\.[0-9]+)?$/.test(amount))
+    return undefined;
+  return { date, amount: Number(amount) };
+}
+
+function addHistory(into: MonthAmounts, history: unknown): void {
+  if (!Array.isArray(history)) return;
+  for (const entry of history) {
+    const read = amountOf(entry);
+    if (read) into.set(read.date, (into.get(read.date) ?? 0) + read.amount);
+  }
+}
+
+/**
+ * Each summary block's changeHistory by month, and payments: the changeHistory of all its subCategory
+ * entries added up by month, since how payments are split into divisions is the service's own. A month
+ * a changeHistory leaves out counts as 0 (only months with spending may be listed, AMB-EXP-07).
+ */
+export function monthAmounts(body: Record<string, unknown>): Map<string, MonthAmounts> {
+  const series = new Map<string, MonthAmounts>();
+  for (const block of summaryBlocks) {
+    const amounts: MonthAmounts = new Map();
+    addHistory(amounts, (body[block] as { changeHistory?: unknown } | null)?.changeHistory);
+    series.set(block, amounts);
+  }
+  const payments: MonthAmounts = new Map();
+  for (const payment of Array.isArray(body.payments) ? (body.payments as unknown[]) : []) {
+    const subCategories = (payment as { subCategory?: unknown } | null)?.subCategory;
+    for (const sub of Array.isArray(subCategories) ? subCategories : [])
+      addHistory(payments, (sub as { changeHistory?: unknown } | null)?.changeHistory);
+  }
+  series.set('payments', payments);
+  return series;
+}
+
+/**
+ * Most an amount may differ from another of the same spending and still be the same amount: a cent, for
+ * a service that rounds each amount it adds up.
+ */
+export const centTolerance = 0.01;
+
+/** Months of the window the amounts are compared in: a year, as many as any service keeps. */
+const windowMonths = 12;
+
+/**
+ * Twelve past months holding the fixture user's transactions, for the checks that compare amounts (an
+ * empty summary compares equal to anything). A service's data runs up to now, but a test double's world
+ * may be fixed in time: the fixture snapshot's first page, when the profile names one, shows the latest
+ * month its transactions were posted in, and the window ends there. It ends a month before the current
+ * one at the latest, so that no month of it is in the future in any time zone.
+ */
+export function dataWindow(): Promise<MonthRange> {
+  return perRun('expenses:data window', async () => {
+    const lastPast = addMonths(monthOf(Date.now()), -1);
+    const latest = (await latestSnapshotMonth()) ?? lastPast;
+    const toMonth = latest < lastPast ? latest : lastPast;
+    return { fromMonth: addMonths(toMonth, -(windowMonths - 1)), toMonth };
+  });
+}
+
+/** The latest month of a postDate on the first page of the fixture snapshot, if the profile names one. */
+async function latestSnapshotMonth(): Promise<string | undefined> {
+  const { userId, affordabilityId } = runSettings().profile.fixtures;
+  if (!userId || !affordabilityId) return undefined;
+  const exchange = await api().get(
+    `/users/${encodeURIComponent(userId)}/affordability/${encodeURIComponent(affordabilityId)}/transactions`,
+  );
+  const data = (exchange.response?.body as { data?: unknown } | null)?.data;
+  if (exchange.response?.status !== 200 || !Array.isArray(data)) return undefined;
+  const months = data
+    .map((t) => (t as { postDate?: unknown } | null)?.postDate)
+    .map((date) => (typeof date === 'string' ? date.slice(0, 7) : undefined))
+    .filter(isMonth)
+    .sort();
+  return months.at(-1);
 }

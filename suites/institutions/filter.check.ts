@@ -1,8 +1,9 @@
 import { check, NotExercised } from '../../src/checks/check.ts';
-import { expectErrorList } from '../../src/checks/error-list.ts';
+import { expectErrorList, expectRefused } from '../../src/checks/error-list.ts';
 import {
   expectComplementary,
   expectFilterAlgebra,
+  filterOf,
   valuesSeen,
   type FilterAlgebraOptions,
 } from '../../src/checks/filter-algebra.ts';
@@ -14,7 +15,6 @@ import {
   Finding,
 } from '../../src/checks/findings.ts';
 import type { Exchange } from '../../src/client/exchange.ts';
-import { expectRefused } from '../connections/support.ts';
 import {
   allInstitutions,
   expectAcceptedForm,
@@ -86,6 +86,59 @@ for (const property of properties) {
 }
 
 /**
+ * A value a property's filter should select nothing by though it begins values listed: the most frequent
+ * value of two characters or more, its last character dropped. None when no value is that long, or when
+ * the shortened value is another listed one in other case (whether equality ignores case is open,
+ * AMB-INST-04, and such a value would then be selected under one reading only).
+ */
+function truncatedValue(items: AnsweredInstitution[], property: string): string | undefined {
+  const seen = valuesSeen(items, property);
+  const value = seen.find((v) => v.length >= 2);
+  if (value === undefined) return undefined;
+  const truncated = value.slice(0, -1);
+  const lower = truncated.toLowerCase();
+  return seen.some((v) => v !== truncated && v.toLowerCase() === lower) ? undefined : truncated;
+}
+
+check(
+  "filter=<property>.eq('<value>') and .ne('<value>') compare whole values: a value that only begins values listed is equal to none of them",
+  ['INST-04', 'INST-05'],
+  async () => {
+    const { items } = await allInstitutions();
+    let judged = 0;
+    for (const property of properties) {
+      const value = truncatedValue(items, property);
+      if (value === undefined) continue;
+      const { options } = await probed(property);
+      for (const operator of ['eq', 'ne'] as const) {
+        const term = { property, operator, value };
+        const exchange = await institutionList(filterOf([term], options.prefix) as string);
+        const status = exchange.response?.status ?? 0;
+        // A service may refuse a value no institution has (a country code it does not know, say).
+        if (status >= 400 && status < 500) {
+          expectErrorList(exchange, { status: [status] });
+          continue;
+        }
+        // A data that is no array has no entries to compare: INST-02's finding, or INST-21's when empty.
+        if (!Array.isArray((exchange.response?.body as { data?: unknown } | null)?.data)) continue;
+        try {
+          await expectFilterAlgebra(options, [term]);
+        } catch (error) {
+          if (error instanceof Finding)
+            throw new Finding(error.message, error.exchange, [operator === 'eq' ? 'INST-04' : 'INST-05']);
+          throw error;
+        }
+        judged++;
+      }
+    }
+    if (judged === 0)
+      throw new NotExercised(
+        'no property holds a value of two characters or more whose shortened form the server answers 200',
+      );
+  },
+);
+
+/**
  * The country filter's form for a check that probes something else than eq and ne: the most frequent
  * country and the accepted prefix. An institution list without countries, or a server that accepts no form (INST-04
  * fails that), leaves the check not exercised.
@@ -144,6 +197,8 @@ check(
   async () => {
     const { value, prefix } = await countryProbe();
     const expression = `${prefix}country.eq`;
+    // Why invalid under every reading: none has the shape <property>.<operator>('<value>') the spec
+    // states, so no property, operator and value can be read from it and no server can apply it.
     const malformed = [
       `${expression}('${value}'`, // the parenthesis never closes
       `${expression}(${value}`, // neither quote nor parenthesis

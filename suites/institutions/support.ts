@@ -97,7 +97,10 @@ export async function subjectId(): Promise<string> {
   return id as string;
 }
 
-/** An id no institution list holds, recognisable as the run's. */
+/**
+ * An id no institution list holds, recognisable as the run's. Why invalid under every reading: no service
+ * issued it, and "Error when the identifier is not valid"; the status is a reading (any 4xx is accepted).
+ */
 export function unknownInstitutionId(): string {
   return `fds-${runSettings().runId}-no-such-institution`;
 }

@@ -1,9 +1,10 @@
+import { expectRefused } from '../../src/checks/error-list.ts';
 import { check } from '../../src/checks/check.ts';
 import { expectThat } from '../../src/checks/findings.ts';
 import { expectResource } from '../../src/checks/resource.ts';
 import { api } from '../../src/checks/run-context.ts';
 import { NotExercised } from '../../src/checks/check.ts';
-import { connectionPath, expectRefused, fixture, invalidIds, unknownId } from '../connections/support.ts';
+import { connectionPath, fixture, invalidIds, unknownId } from '../connections/support.ts';
 import { jobPath, jobSnapshots, pollBoundMs, pollCheckTimeoutMs } from './support.ts';
 
 // Spec: Endpoints > GET {base_url}/jobs/{job.id}; Resources and their fields > Job; States and transitions.
@@ -94,6 +95,59 @@ check(
         exchange,
       );
     }),
+  options,
+);
+
+/** A timestamp as an instant in milliseconds; undefined when it is no readable string (JOBS-05's). */
+function instant(value: unknown): number | undefined {
+  const ms = typeof value === 'string' ? Date.parse(value) : Number.NaN;
+  return Number.isNaN(ms) ? undefined : ms;
+}
+
+check(
+  "A job's created stays the same instant at every read, and its updated never goes back, from the update's 202 through every poll",
+  ['JOBS-15'],
+  async () => {
+    const { run, bodies } = await jobSnapshots();
+    // The 202 is the job's first read when it carries the timestamps; the minimal job does not (AMB-CONN-03).
+    const update = run.update.response?.body;
+    const reads = [
+      ...(update !== null && typeof update === 'object'
+        ? [{ exchange: run.update, job: update as Record<string, unknown> }]
+        : []),
+      ...bodies,
+    ];
+    let created: { ms: number; text: unknown } | undefined;
+    let latest: { ms: number; text: unknown } | undefined;
+    let compared = 0;
+    for (const { job, exchange } of reads) {
+      const createdMs = instant(job.created);
+      if (createdMs !== undefined) {
+        if (created) {
+          compared += 1;
+          expectThat(
+            createdMs === created.ms,
+            `created ${String(job.created)} is not the instant ${String(created.text)} an earlier read gave`,
+            exchange,
+          );
+        } else created = { ms: createdMs, text: job.created };
+      }
+      const updatedMs = instant(job.updated);
+      if (updatedMs !== undefined) {
+        if (latest) {
+          compared += 1;
+          expectThat(
+            updatedMs >= latest.ms,
+            `updated ${String(job.updated)} is earlier than ${String(latest.text)}, which an earlier read gave`,
+            exchange,
+          );
+        }
+        if (!latest || updatedMs >= latest.ms) latest = { ms: updatedMs, text: job.updated };
+      }
+    }
+    if (compared === 0)
+      throw new NotExercised('the job was read once only with readable timestamps: nothing to compare');
+  },
   options,
 );
 

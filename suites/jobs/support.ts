@@ -1,6 +1,6 @@
 import { performance } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { expectStatus } from '../../src/checks/findings.ts';
+import { describeAnswer, expectThat } from '../../src/checks/findings.ts';
 import { api, perRun } from '../../src/checks/run-context.ts';
 import type { Exchange } from '../../src/client/exchange.ts';
 import { NotExercised } from '../../src/checks/check.ts';
@@ -82,15 +82,23 @@ export function jobRun(): Promise<JobRun> {
   });
 }
 
-/** Each snapshot answered 200, with its body; a snapshot that is not 200 fails the check reading it. */
+/**
+ * Each snapshot answered 200, with its body. A snapshot that is not 200 fails JOBS-01 ("Success: 200 with
+ * a job"), whichever check reads it: the other checks cannot judge a job that was not answered.
+ */
 export async function jobSnapshots(): Promise<{
   run: JobRun;
   bodies: { exchange: Exchange; job: Record<string, unknown> }[];
 }> {
   const current = await jobRun();
   const bodies = current.snapshots.map((exchange) => {
-    expectStatus(exchange, 200);
-    const job = exchange.response.body;
+    expectThat(
+      exchange.response?.status === 200,
+      `expected status 200 with the job, got ${describeAnswer(exchange)}`,
+      exchange,
+      'JOBS-01',
+    );
+    const job = exchange.response?.body;
     return { exchange, job: (job !== null && typeof job === 'object' ? job : {}) as Record<string, unknown> };
   });
   return { run: current, bodies };

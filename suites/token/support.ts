@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Exchange } from '../../src/client/exchange.ts';
 import { TokenUnavailable, type TokenManager } from '../../src/client/token-manager.ts';
+import { expectErrorListBody } from '../../src/checks/error-list.ts';
 import { describeAnswer, describeRequest, Finding } from '../../src/checks/findings.ts';
 import { violationsOf } from '../../src/checks/resource.ts';
 import { formatViolations } from '../../src/validation/validator.ts';
@@ -31,24 +32,29 @@ export function garbageCredential(prefix: string): string {
 // ---------------------------------------------------------------------------------------------------
 // What the token endpoint answered, over the whole run (this worker): TOKEN-17 … TOKEN-21.
 
-const tokenExchanges: Exchange[] = [];
-let listening = false;
+/**
+ * Per client: a worker may serve several targets one after another (a session of runs, the fault
+ * matrix), each with its own client, and one target's answers must not be judged as another's.
+ */
+const tokenExchanges = new WeakMap<object, Exchange[]>();
 
 function isTokenExchange(exchange: Exchange): boolean {
   return exchange.request.method === 'POST' && new URL(exchange.request.url).pathname.endsWith('/token');
 }
 
-/** Starts recording every POST /token exchange the worker's client sends, whoever sends it. */
+/** Starts recording every POST /token exchange the run's client sends, whoever sends it. */
 export function watchTokenEndpoint(): void {
-  if (listening) return;
-  listening = true;
-  api().http.exchanges.push((exchange) => {
-    if (isTokenExchange(exchange)) tokenExchanges.push(exchange);
+  const client = api();
+  if (tokenExchanges.has(client)) return;
+  const seen: Exchange[] = [];
+  tokenExchanges.set(client, seen);
+  client.http.exchanges.push((exchange) => {
+    if (isTokenExchange(exchange)) seen.push(exchange);
   });
 }
 
 export function tokenExchangesSeen(): readonly Exchange[] {
-  return tokenExchanges;
+  return tokenExchanges.get(api()) ?? [];
 }
 
 // ---------------------------------------------------------------------------------------------------
@@ -97,11 +103,20 @@ export const issuedTokens = perRunValue('token:issued', async () => {
   return { server, client, receivedAt: Date.now() };
 });
 
-/** A scope the spec does not name. */
+/**
+ * A scope the spec does not name. Why invalid under every reading: scope is "one of SERVER_ACCESS,
+ * CLIENT_ACCESS", and this is neither in any letter case or spelling.
+ */
 export const unnamedScope = 'FULL_ACCESS';
-/** A grant type no service supports: the spec's token request names none. */
+/**
+ * A grant type no service supports: the spec's token request names none. Not invalid under every reading
+ * (a service may ignore the member, AMB-TOKEN-07): TOKEN-16 accepts a token too.
+ */
 export const unsupportedGrantType = 'urn:fds-conformance:unsupported-grant-type';
-/** A body that is JSON to no parser, cut off after its first member's name. */
+/**
+ * A body that is JSON to no parser, cut off after its first member's name. Why invalid under every
+ * reading: sent as application/json, it is a malformed request whether or not a service reads JSON.
+ */
 export const truncatedJson = '{"scope": ';
 
 /**
@@ -114,6 +129,7 @@ export const tokenRefusals = perRunValue('token:refusals', async () => {
   const server = { scope: 'SERVER_ACCESS' };
   const { unsupportedVersion } = runSettings().profile;
   const requests = {
+    // Why each is refused under every reading, or which readings take it: see invalidTokenRequests.
     noAuthorization: sendTokenRequest({ form: server }),
     // The key itself under another scheme: a service that ignored the scheme would hand out a token.
     otherScheme: sendTokenRequest({ authorization: `Bearer ${key}`, form: server }),
@@ -148,13 +164,21 @@ export const tokenRefusals = perRunValue('token:refusals', async () => {
 export async function invalidTokenRequests(): Promise<{ what: string; exchange: Exchange }[]> {
   const r = await tokenRefusals();
   return [
+    // The token table's "Authorization header parameter required": no key at all.
     { what: 'POST /token without Authorization', exchange: r.noAuthorization },
+    // "Authorization: Basic <API_KEY>" is the one form the spec gives; Bearer carries no API key.
     { what: 'POST /token with the API key under the Bearer scheme', exchange: r.otherScheme },
+    // Basic with no key: the header parameter is there but holds nothing to validate.
     { what: 'POST /token with "Basic" and no key', exchange: r.emptyBasic },
+    // A key nobody issued: "the grant (for example the API key) … is invalid".
     { what: 'POST /token with an unknown API key', exchange: r.unknownKey },
+    // A scope that is neither named value in any letter case (see unnamedScope).
     { what: 'POST /token with an unsupported scope', exchange: r.otherScope },
+    // Refused as malformed if JSON is not read, for its scope if it is (AMB-TOKEN-01).
     { what: 'POST /token with a JSON body naming an unsupported scope', exchange: r.jsonOtherScope },
+    // JSON to no parser (see truncatedJson).
     { what: 'POST /token with a body that is not JSON under a JSON content type', exchange: r.notJson },
+    // The profile names it as no longer supported: "rejected with parameter-not-valid (400)".
     ...(r.oldVersion ? [{ what: 'POST /token naming an unsupported version', exchange: r.oldVersion }] : []),
   ];
 }
@@ -164,7 +188,7 @@ export async function invalidTokenRequests(): Promise<{ what: string; exchange: 
 
 type Json = Record<string, unknown>;
 
-function isObject(value: unknown): value is Json {
+export function isObject(value: unknown): value is Json {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
@@ -177,18 +201,6 @@ export function errorObjects(body: unknown): Json[] | undefined {
 /** The codes an error-list body carries (empty when it carries none). */
 export function errorCodes(body: unknown): string[] {
   return (errorObjects(body) ?? []).map((e) => e.code).filter((c): c is string => typeof c === 'string');
-}
-
-/**
- * An error list in the sense of ERR-01: a JSON object carrying the members `type`, `correlationId` and
- * `data`. What each member holds is checked by its own requirement (ERR-02 … ERR-09), so that a wrong
- * member fails that requirement rather than every refusal.
- */
-export function errorListProblem(exchange: Exchange): string | undefined {
-  const body = exchange.response?.body;
-  if (!isObject(body)) return 'the body is not a JSON object, so not an error list';
-  const missing = ['type', 'correlationId', 'data'].filter((member) => !(member in body));
-  return missing.length > 0 ? `the error list lacks ${missing.join(', ')}` : undefined;
 }
 
 /** Whether a body reads as an error list whatever its status (to tell a refusal sent with 200). */
@@ -207,7 +219,10 @@ export interface ExpectedRefusal {
   status: readonly number[];
   /** Codes of which at least one must appear; omitted where the spec fixes none. */
   code?: readonly string[];
-  /** Also require an error-list body (auth refusals, whose notes name ERR-01). */
+  /**
+   * Also require an error-list body (auth refusals, whose notes name ERR-01): a malformed one fails the
+   * error-list requirement it breaks, not the refusal's.
+   */
   errorList?: boolean;
 }
 
@@ -238,15 +253,7 @@ export function expectRefusal(exchange: Exchange, expected: ExpectedRefusal): vo
       );
     }
   }
-  if (expected.errorList) {
-    const problem = errorListProblem(exchange);
-    if (problem) {
-      throw new Finding(
-        `${describeRequest(exchange)} (${expected.what}): refused with ${status}, but ${problem}: ${describeAnswer(exchange)}`,
-        exchange,
-      );
-    }
-  }
+  if (expected.errorList) expectErrorListBody(exchange, violationsOf(exchange.response?.body, 'error-list'));
 }
 
 /**

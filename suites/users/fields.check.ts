@@ -1,5 +1,5 @@
 import { check } from '../../src/checks/check.ts';
-import { expectStatus, expectThat } from '../../src/checks/findings.ts';
+import { expectStatus, expectStatusOf, expectThat } from '../../src/checks/findings.ts';
 import { expectResource } from '../../src/checks/resource.ts';
 import { api } from '../../src/checks/run-context.ts';
 import { NotExercised } from '../../src/checks/check.ts';
@@ -11,7 +11,8 @@ import { completeUser, createUser, freshEmail } from './support.ts';
 
 async function createdUser() {
   const exchange = await completeUser();
-  expectStatus(exchange, 201);
+  // A user created with every member: its 201 is the rule for a body with names (USERS-06).
+  expectStatusOf('USERS-06', exchange, 201);
   return exchange;
 }
 
@@ -60,12 +61,14 @@ check(
   ['USERS-08'],
   async () => {
     const created = await createUser({ email: freshEmail('read-back') });
-    expectStatus(created, 201);
+    expectStatusOf('USERS-01', created, 201);
     const id = (created.response.body as { id?: unknown }).id;
+    // A user without a string id is USERS-10's failure; there is nothing here to read back by.
     expectThat(
       typeof id === 'string' && id !== '',
       'the created user carries no id to read it back by',
       created,
+      'USERS-10',
     );
     const exchange = await api().get(connectionsPath(id));
     expectStatus(exchange, 200);

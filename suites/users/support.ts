@@ -1,4 +1,4 @@
-import { runEmail } from '../../src/checks/arbitraries/users.ts';
+import { runEmail, withUniqueSuffix } from '../../src/checks/arbitraries/users.ts';
 import { api, perRun, runSettings } from '../../src/checks/run-context.ts';
 import type { Exchange } from '../../src/client/exchange.ts';
 
@@ -14,12 +14,14 @@ export function freshEmail(label: string): string {
   return runEmail(runSettings().runId, `${label}-${process.pid}-${sequence}`);
 }
 
-/** Makes a generated body's address unique to this request, keeping it under the run id. */
+/**
+ * Makes a generated body's address unique to this request, keeping it under the run id and its local
+ * part within the 64 octets of RFC 5321 (a strict service refuses a longer one).
+ */
 export function uniqueAddress<T extends { email?: unknown }>(body: T): T {
   if (typeof body.email !== 'string' || !body.email.includes('@')) return body;
   sequence += 1;
-  const at = body.email.lastIndexOf('@');
-  return { ...body, email: `${body.email.slice(0, at)}-${process.pid}-${sequence}${body.email.slice(at)}` };
+  return { ...body, email: withUniqueSuffix(body.email, `${process.pid}-${sequence}`) };
 }
 
 export function createUser(body: unknown): Promise<Exchange> {

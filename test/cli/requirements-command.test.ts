@@ -24,6 +24,9 @@ describe('fds-conformance requirements', () => {
       ambiguities: { id: string; readings: unknown[] }[];
     };
     expect(parsed.requirements.length).toBeGreaterThan(100);
+    const levels = parsed.requirements as { id: string; level: string; whyMust?: string }[];
+    expect(levels.find((r) => r.id === 'TOKEN-10')?.whyMust).toMatch(/^AMB-TOKEN-03: /);
+    expect(levels.filter((r) => r.level === 'MUST').every((r) => typeof r.whyMust === 'string')).toBe(true);
     expect(parsed.ambiguities.find((entry) => entry.id === 'AMB-GEN-08')?.readings).toHaveLength(2);
   });
 
@@ -35,6 +38,7 @@ describe('fds-conformance requirements', () => {
       expect(result.code).toBe(0);
       expect(result.stdout).toMatch(/^# AFFORD-04 \(MUST, affordability\)/);
       expect(result.stdout).toContain('> Affordability list envelope:');
+      expect(result.stdout).toMatch(/^Why MUST: none: /m);
       expect(result.stdout).toMatch(
         /^- suites\/affordability\/paging\.check\.ts:\d+: When more transactions remain/m,
       );
@@ -43,7 +47,12 @@ describe('fds-conformance requirements', () => {
       );
       const json = await runCli(['requirements', '--trace', 'JOBS-05', '--format', 'json']);
       expect(json.code).toBe(0);
-      const trace = JSON.parse(json.stdout) as { faults: { name: string }[]; schema: string[] };
+      const trace = JSON.parse(json.stdout) as {
+        faults: { name: string }[];
+        schema: string[];
+        whyMust?: string;
+      };
+      expect(trace.whyMust).toMatch(/^none: /);
       expect(trace.faults.map((fault) => fault.name)).toContain('job-created-epoch');
       expect(trace.schema).toEqual([
         'job.schema.json#/properties/created',

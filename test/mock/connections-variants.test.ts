@@ -107,4 +107,19 @@ describe('the connections variants', () => {
     );
     expect(status).toBe(400);
   });
+
+  it('unknownProperty matches-nothing: a property not listed selects no connection', async () => {
+    const filter = "nickname.eq('Everyday')";
+    expect((await plain.get(plain.paths.connections, { filter })).status).toBe(400);
+    const found = await withVariant({ unknownProperty: 'matches-nothing' }, (client) =>
+      listItems(client, filter),
+    );
+    expect(found).toEqual([]);
+    // The listed properties still apply beside it.
+    const [first] = await listItems(plain);
+    const together = await withVariant({ unknownProperty: 'matches-nothing' }, (client) =>
+      listItems(client, `id.eq('${String(first?.id)}')`),
+    );
+    expect(together.map((c) => c.id)).toEqual([first?.id]);
+  });
 });

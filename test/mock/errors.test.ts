@@ -254,6 +254,18 @@ describe('routing', () => {
     }
   });
 
+  // The fault of ERR-12 rewrites the 405: a reply fault reaches every reply the mock sends.
+  it('a 405 is sent through the reply faults in force', async () => {
+    const faulty = await MockClient.start({ faults: ['error-wrong-method-without-correlation-id'] });
+    try {
+      const exchange = await faulty.call('GET', '/token');
+      expect(exchange.status).toBe(405);
+      expect(exchange.body).not.toHaveProperty('correlationId');
+    } finally {
+      await faulty.close();
+    }
+  });
+
   it.each([
     ['user', () => `/users/${randomUUID()}/connections`, 'user.id'],
     ['connection', () => `${client.paths.connections}/${randomUUID()}`, 'connection.id'],

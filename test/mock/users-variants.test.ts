@@ -98,4 +98,32 @@ describe('the mock shows each users reading under its variant', () => {
       expect(exchange.body).toMatchObject({ lastName: 'Hopper' });
     });
   });
+
+  it('malformedContact ignored: a malformed contact member beside a valid one is left aside', async () => {
+    const badMobile = { email: 'ada@example.com', mobile: '+61 mobile' };
+    const badEmail = { email: ['ada@example.com'], mobile: '+61412345678' };
+    expectError(await plain.post('/users', badMobile), 400, 'parameter-not-valid', 'mobile');
+    expectError(await plain.post('/users', badEmail), 400, 'parameter-not-valid', 'email');
+    await withVariant({ malformedContact: 'ignored' }, async (client) => {
+      const withoutMobile = await client.post('/users', badMobile);
+      expectResource(withoutMobile, 201, 'user');
+      expect(withoutMobile.body).not.toHaveProperty('mobile');
+      const withoutEmail = await client.post('/users', badEmail);
+      expectResource(withoutEmail, 201, 'user');
+      expect(withoutEmail.body).not.toHaveProperty('email');
+      // Alone, a malformed member is still refused; so is an empty e-mail beside a valid mobile.
+      expectError(
+        await client.post('/users', { mobile: '+61 mobile' }),
+        400,
+        'parameter-not-valid',
+        'mobile',
+      );
+      expectError(
+        await client.post('/users', { email: '', mobile: '+61412345678' }),
+        400,
+        'parameter-not-valid',
+        'email',
+      );
+    });
+  });
 });

@@ -28,7 +28,7 @@ function endlessList(size: number, fresh: number): PageSource {
 
 async function walkOf(source: PageSource, hardCap: number): Promise<SnapshotWalk> {
   const walk = await walkPages(source, { path: '/transactions', pageSize: 5, hardCap });
-  return { ...walk, label: 'test walk', flaws: new Flaws(), payments: new Set() };
+  return { ...walk, label: 'test walk', flaws: new Flaws(), byClass: new Map() };
 }
 
 describe('a walk that does not reach the end of the snapshot', () => {

@@ -1,4 +1,31 @@
 import fc from 'fast-check';
 
-/** A valid `limit` of GET …/affordability/{affordability.id}/transactions (spec: "maximum 500"), as sent. */
+/**
+ * A valid `limit` of GET …/affordability/{affordability.id}/transactions (spec: "maximum 500"), as sent.
+ * Valid under every reading: a whole number from 1 to the stated maximum.
+ */
 export const validLimit: fc.Arbitrary<number> = fc.integer({ min: 1, max: 500 });
+
+/**
+ * `next` values the service cannot have issued (spec: `next` is "taken from the `links.next` value of the
+ * previous page"). Why invalid under every reading: a cursor names a position the service handed out, and
+ * these it never handed out. None is a number, which an offset or page-number cursor would read as a
+ * position, nor empty, which a service may take for no cursor at all.
+ */
+export const madeUpCursors = [
+  'not-a-cursor', // a word
+  '%%%!!!', // characters no encoding of a cursor uses
+  'A'.repeat(300), // a long run of letters
+] as const;
+
+/**
+ * Class filter expressions no filter shape makes (spec: `filter`, property `transaction.class`; the shape
+ * is the connections filter's `<property>.<operator>('<value>')` or open, AMB-AFFORD-01). Why invalid
+ * under every reading: no property, operator and value can be read from them, so no server can apply
+ * them, and answering them as if no filter were given passes the client's mistake off as a result.
+ */
+export const malformedClassFilters = [
+  "transaction.class.eq('payment'", // the call never closes
+  'transaction.class.eq(', // an empty call that never closes: no value
+  ")('", // stray brackets and a quote: no property
+] as const;

@@ -94,6 +94,45 @@ export const optionalParameters: fc.Arbitrary<OptionalEnrichParameters> = fc.rec
   { requiredKeys: [] },
 );
 
+/**
+ * Country values of no ISO 3166 alpha-2 form, whatever codes a service recognises and in whatever case.
+ * Each is invalid under every reading because its form is not two letters.
+ */
+export const invalidCountries = [
+  'AUS', // three letters: the alpha-3 code of Australia
+  'A1', // a letter and a digit
+  '036', // the numeric code of Australia
+  'Australia', // a name
+  'New Zealand', // a name with a blank
+  'United Kingdom', // a name with a blank
+  'A-U', // three characters, one of them punctuation
+  'AU1', // three characters, a digit among them
+] as const;
+
+/**
+ * accountType values outside the six, each differing from every listed value in its letters (not only in
+ * case or separators, AMB-ENRICH-07), so no reading of "one of" takes them.
+ */
+export const invalidAccountTypes = [
+  'checking', // a US word for a transaction account, not one of the six
+  'cheque', // a UK word for a transaction account
+  'current', // another word for a transaction account
+  'business', // a kind of customer, not of account
+  'investment', // a kind of account the spec does not list
+] as const;
+
+/**
+ * amount values that no reading of "signed decimal" takes: no base-ten number can be read from them.
+ */
+export const invalidAmounts = [
+  'abc', // letters only
+  '--5', // a doubled sign
+  '+-5', // two signs
+  '-', // a sign and no digits
+  '+', // a sign and no digits
+  '0x1A', // hexadecimal, not decimal
+] as const;
+
 /** One parameter of a query made invalid, with the value that makes it so. */
 export interface InvalidParameter {
   parameter: 'q' | 'institution' | 'country' | 'accountType' | 'amount';
@@ -101,17 +140,25 @@ export interface InvalidParameter {
 }
 
 /**
- * q of one or two ASCII characters, no blank among them: shorter than the 3 the spec requires however its
- * length is counted (characters, UTF-16 units, bytes; AMB-ENRICH-02). Empty is left to "missing".
+ * Characters a form encoder sends as they are (application/x-www-form-urlencoded leaves letters, digits,
+ * `-`, `.`, `_` and `*` alone), so a q made of them has one length however it is counted: characters,
+ * UTF-16 units, UTF-8 bytes, or the characters of its URL-encoded form.
+ */
+const unescapedCharacters = [...'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-.'];
+
+/**
+ * q of one or two such characters, no blank among them. Why invalid under every reading: shorter than the
+ * 3 characters the spec states, however its length is counted (AMB-ENRICH-02, encoded or decoded) and
+ * whether blanks are trimmed (AMB-ENRICH-03). Empty is left to "missing".
  */
 const shortQ = fc
-  .array(fc.constantFrom(...descriptionCharacters.filter((c) => /^[\x21-\x7e]$/.test(c))), {
-    minLength: 1,
-    maxLength: 2,
-  })
+  .array(fc.constantFrom(...unescapedCharacters), { minLength: 1, maxLength: 2 })
   .map((chars) => chars.join(''));
 
-/** Identifiers no institution list holds: they carry this suite's name. */
+/**
+ * Identifiers no institution list holds. Why invalid under every reading: the spec asks for "a recognised
+ * institution identifier", and these carry this suite's name, so no service has handed them out.
+ */
 const unknownInstitution = fc
   .stringMatching(/^[a-z0-9]{1,12}$/)
   .map((suffix) => `fds-conformance-unknown-${suffix}`);
@@ -119,42 +166,48 @@ const unknownInstitution = fc
 const alpha3Codes = Object.keys(countries.getAlpha3Codes());
 
 /**
- * Countries that are not ISO 3166 alpha-2 codes by their form: three-letter (alpha-3) codes, one letter,
- * two characters with a digit, and names. Two upper-case letters (assigned or not) and lower case are
- * left out: the spec leaves open whether a service refuses those.
+ * Countries that are not ISO 3166 alpha-2 codes by their form. Why invalid under every reading: an alpha-2
+ * code is two letters whatever list of codes a service recognises and whatever case it reads them in.
+ * Two letters in either case, assigned or not, are left out: whether a service refuses those is open
+ * (AMB-ENRICH-04, AMB-ENRICH-05), and open-values.check.ts judges them.
  */
 const invalidCountry = fc.oneof(
+  // Three letters: an alpha-3 code, another standard's code for a country.
   fc.constantFrom(...alpha3Codes),
+  // One letter.
   fc.stringMatching(/^[A-Z]$/),
+  // Two characters with a digit: no alpha-2 code holds one.
   fc.stringMatching(/^([A-Z][0-9]|[0-9][A-Z]|[0-9]{2})$/),
-  fc.constantFrom('Australia', 'New Zealand', 'United Kingdom', 'A-U', 'AU1', '036'),
+  // Names, punctuation, three characters, a numeric code.
+  fc.constantFrom(...invalidCountries),
 );
 
-/** Anything but the six values, lower case like them so that case-folding is never what is judged. */
-const invalidAccountType = fc.oneof(
-  fc.constantFrom('checking', 'cheque', 'current', 'creditcard', 'credit_card', 'business', 'investment'),
-  fc
-    .stringMatching(/^[a-z][a-z-]{0,14}$/)
-    .filter((value) => !(accountTypes as readonly string[]).includes(value)),
-);
+/** Letters alone, lower case: two spellings that differ only in separators or case come out the same. */
+const lettersOf = (value: string) => value.toLowerCase().replace(/[^a-z]/g, '');
 
-/** Amounts that are no decimal number: a decimal comma, an exponent, letters, symbols. */
+/**
+ * Anything but the six values. Why invalid under every reading: the spec lists the six; these are lower
+ * case like them and differ from each in more than separators, so neither case folding (AMB-ENRICH-07)
+ * nor a service that reads `creditcard` or `credit_card` as credit-card maps one onto a listed value.
+ */
+const invalidAccountType = fc
+  .oneof(fc.constantFrom(...invalidAccountTypes), fc.stringMatching(/^[a-z][a-z-]{0,14}$/))
+  .filter((value) => !accountTypes.some((listed) => lettersOf(listed) === lettersOf(value)));
+
+/**
+ * Words decimal libraries read as numbers though they name none (Python's Decimal and float, JavaScript's
+ * Number): whether "signed decimal" admits them is a reading, so no random word is one of them.
+ */
+const numberWords = /^(s?nan|inf|infinity)$/i;
+
+/**
+ * Amounts that no reading of "signed decimal" takes (the fixed ones, and words of letters). Forms that some
+ * decimal parser reads (an exponent, a decimal comma, digit grouping even as loose as 1.2.3, a currency
+ * sign, NaN, Infinity) are left out: open-values.check.ts judges them, accepting either answer.
+ */
 const invalidAmount = fc.oneof(
-  fc.constantFrom(
-    '12,50',
-    'abc',
-    '1e3',
-    '-1E-2',
-    '1.2.3',
-    '$12.50',
-    '12 50',
-    '--5',
-    'NaN',
-    'Infinity',
-    '0x1A',
-    '1,000.00',
-  ),
-  fc.stringMatching(/^[a-zA-Z]{1,8}$/),
+  fc.constantFrom(...invalidAmounts),
+  fc.stringMatching(/^[a-zA-Z]{1,8}$/).filter((word) => !numberWords.test(word)),
 );
 
 export const invalidParameter: fc.Arbitrary<InvalidParameter> = fc.oneof(

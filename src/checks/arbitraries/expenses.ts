@@ -34,13 +34,16 @@ export interface MonthRange {
 }
 
 /**
- * Valid ranges ending no later than `current` and starting at most `spanMonths` before it, with
- * fromMonth <= toMonth. Past months only: whether a future month may be asked for is not shown. The
- * arbitrary shrinks towards the current month alone.
+ * Valid ranges inside the default range in every time zone, with fromMonth <= toMonth: from `back` months
+ * before `current` (12 at most) to the month before it. The default range, which a service summarises
+ * without being asked, runs from 13 months ago to the current month; a service a day ahead of UTC
+ * (AMB-EXP-02) or behind it counts both ends a month on or back, so these months are inside it for every
+ * clock. Neither a future month nor a month older than the default range is asked for: whether a service
+ * keeps or allows those is not shown. The arbitrary shrinks towards the previous month alone.
  */
-export function monthRange(current: string, spanMonths = 36): fc.Arbitrary<MonthRange> {
-  const back = fc.integer({ min: 0, max: spanMonths });
-  return fc.tuple(back, back).map(([a, b]) => ({
+export function monthRange(current: string, back = 12): fc.Arbitrary<MonthRange> {
+  const months = fc.integer({ min: 1, max: Math.max(1, Math.min(back, 12)) });
+  return fc.tuple(months, months).map(([a, b]) => ({
     fromMonth: addMonths(current, -Math.max(a, b)),
     toMonth: addMonths(current, -Math.min(a, b)),
   }));
@@ -52,13 +55,23 @@ export function accountSelection(accountIds: string[]): fc.Arbitrary<string[]> {
 }
 
 /**
- * Month values with no month in them under any reading: a word, a month name without a year, letters for
- * the month (spec: Expenses resource, format `YYYY-MM`).
+ * Month values with no month in them under any reading (spec: Expenses resource, format `YYYY-MM`): no
+ * month number and no month name, so neither a strict parser nor a lenient one (AMB-EXP-05) nor a
+ * natural-language date parser finds a month to read.
  */
-export const unparsableMonths = ['not-a-month', 'January', '2024-xx'] as const;
+export const unparsableMonths = [
+  'not-a-month', // a phrase: no digit, no month name
+  'YYYY-MM', // the format's own placeholder: no digit, no month name
+  '2024-xx', // a year with letters where the month goes
+] as const;
 
 /**
- * Near misses of `YYYY-MM` that a lenient server reads as a month and a strict one refuses: a one-digit
- * month, a month past 12 (rolled over), a two-digit year.
+ * Values that a lenient server reads as a month and a strict one refuses (AMB-EXP-05), accepted both ways:
+ * refused with a 4xx error list, or read and answered 200.
  */
-export const nearMonths = ['2024-1', '2024-13', '24-01'] as const;
+export const nearMonths = [
+  '2024-1', // a one-digit month
+  '2024-13', // a month past 12, rolled over into the next year
+  '24-01', // a two-digit year
+  'January', // a month name without a year, read by a date parser as January of the current year
+] as const;

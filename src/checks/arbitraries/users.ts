@@ -30,18 +30,24 @@ const poolSize = 40;
 const pools = new Map<number, Pools>();
 
 /**
- * International mobile numbers, `+[country-code][mobile number]` without separators (E.164, 7 to 15
- * digits): faker's own international numbers and mobile ranges of a few countries.
+ * International mobile numbers, `+[country-code][mobile number]` without separators, drawn from real
+ * mobile ranges only, so that every reading of "international format" takes them: the shape alone (a `+`
+ * and digits), E.164 (8 to 15 digits in all here: 10 to 12) and a service that checks the number is a
+ * mobile one. faker's own international numbers are left out: they may be landlines or fictional ranges.
  */
+const mobileRanges: (() => string)[] = [
+  // Australia: every 04 number is a mobile; +61 4 and eight digits.
+  () => `+614${faker.string.numeric(8)}`,
+  // United Kingdom: 071 to 075 and 077 to 079 are mobiles (070 is personal numbering, 076 pagers).
+  () => `+447${faker.helpers.arrayElement([...'12345789'])}${faker.string.numeric(8)}`,
+  // New Zealand: 021, 022 and 027 are mobiles, seven digits after the prefix.
+  () => `+642${faker.helpers.arrayElement([...'127'])}${faker.string.numeric(7)}`,
+  // Singapore: eight-digit numbers beginning with 9 are mobiles.
+  () => `+659${faker.string.numeric(7)}`,
+];
+
 function internationalMobile(): string {
-  const country = faker.helpers.arrayElement([
-    () => faker.phone.number({ style: 'international' }),
-    () => `+614${faker.string.numeric(8)}`,
-    () => `+447${faker.string.numeric(9)}`,
-    () => `+642${faker.string.numeric(8)}`,
-    () => `+6591${faker.string.numeric(6)}`,
-  ]);
-  return country();
+  return faker.helpers.arrayElement(mobileRanges)();
 }
 
 function poolsFor(seed: number): Pools {
@@ -53,7 +59,7 @@ function poolsFor(seed: number): Pools {
   const made: Pools = {
     // The local part only: the suite puts every address under its run id (DESIGN.md, principle 6). Its
     // capitals stay, so a service that folds case (AMB-USERS-02) is met, and accepted, by USERS-07.
-    mailboxes: many(() => faker.internet.username().replace(/[^A-Za-z0-9._-]/g, '')),
+    mailboxes: many(() => plainMailbox(faker.internet.username())),
     mobiles: many(internationalMobile),
     // National forms: a leading 0 instead of the country code, as people write them at home.
     localMobiles: many(() => `04${faker.string.numeric(8)}`),
@@ -64,9 +70,55 @@ function poolsFor(seed: number): Pools {
   return made;
 }
 
-/** An e-mail address the run can be recognised by: `fds-<runId>-<mailbox>@example.com`. */
+/** RFC 5321, 4.5.3.1.1: a local part holds at most 64 octets; a strict service refuses a longer one. */
+export const maxLocalPart = 64;
+
+/**
+ * The run id as an address carries it: its first eight letters or digits, lower case. A run id of the
+ * CLI (eight hexadecimal digits) is kept whole; a UUID keeps its first group, still recognisable.
+ */
+export function runTag(runId: string): string {
+  return (
+    runId
+      .toLowerCase()
+      .replace(/[^a-z0-9]/g, '')
+      .slice(0, 8) || 'run'
+  );
+}
+
+/**
+ * A mailbox as every reading of an e-mail address takes it: ASCII letters, digits, dots and hyphens
+ * only, no dot first, last or doubled (the dot-atom of RFC 5322 without its rarer characters).
+ */
+function plainMailbox(mailbox: string): string {
+  return mailbox
+    .replace(/[^A-Za-z0-9.-]/g, '')
+    .replace(/\.{2,}/g, '.')
+    .replace(/^\.+|\.+$/g, '');
+}
+
+/**
+ * An e-mail address the run can be recognised by: `fds-<run tag>-<mailbox>@example.com`. The local part
+ * is plain (see plainMailbox) and at most 64 octets: a mailbox too long for the room left keeps its end,
+ * where the callers put what makes an address unique.
+ */
 export function runEmail(runId: string, mailbox: string): string {
-  return `fds-${runId}-${mailbox || 'user'}@example.com`;
+  const prefix = `fds-${runTag(runId)}-`;
+  const plain = plainMailbox(mailbox);
+  const kept = plainMailbox(plain.slice(Math.max(0, plain.length - (maxLocalPart - prefix.length))));
+  return `${prefix}${kept || 'user'}@example.com`;
+}
+
+/**
+ * A run's address made unique: `-<suffix>` (letters, digits, hyphens) added to its local part, which
+ * stays within 64 octets by giving up the end of the mailbox; the `fds-<run tag>-` prefix stays for any
+ * suffix of up to 50 characters.
+ */
+export function withUniqueSuffix(email: string, suffix: string): string {
+  const at = email.lastIndexOf('@');
+  const tail = `-${suffix.replace(/[^A-Za-z0-9-]/g, '')}`;
+  const local = email.slice(0, at).slice(0, Math.max(0, maxLocalPart - tail.length));
+  return `${local.replace(/\.+$/, '')}${tail}${email.slice(at)}`;
 }
 
 /** Valid POST /users bodies: email only, mobile only or both, with firstName and lastName optional. */
@@ -97,7 +149,9 @@ const notAString = fc.oneof(
 
 /**
  * Bodies with no email and no mobile string (spec: email "required when mobile is absent"): nothing or
- * only names, or contact members that are not strings.
+ * only names, or contact members that are not strings. Why invalid under every reading: the spec types
+ * both as strings, and a service that leaves a member of another type aside (as AMB-USERS-07 does for
+ * names) or takes null for absent is then left with no contact at all, which "required" refuses.
  */
 export function bodiesWithoutContact(seed: number): fc.Arbitrary<UserBody> {
   const p = poolsFor(seed);
@@ -117,16 +171,23 @@ export function bodiesWithoutContact(seed: number): fc.Arbitrary<UserBody> {
 }
 
 /**
- * Mobile numbers not in the international format `+[country-code][mobile number]`: national forms, no
- * digits, too few or too many digits, letters.
+ * Mobile numbers not in the international format `+[country-code][mobile number]` under any reading of it.
+ * The loosest reading checks the shape alone, a `+` followed by digits of any number: a number too long
+ * or too short is invalid only under E.164's limits, which the spec never states, so none is drawn. Each
+ * family below misses the shape itself; a service that normalises (AMB-USERS-01) may mend the first two,
+ * which USERS-05 accepts when the number it stores is in international format.
  */
 export function malformedMobiles(seed: number): fc.Arbitrary<string> {
   const p = poolsFor(seed);
   return fc.oneof(
+    // Why invalid: no `+` and no country code, a national form (04…) as written at home.
     fc.constantFrom(...p.localMobiles),
-    fc.constantFrom('+', 'mobile', '+61 mobile'),
-    fc.constantFrom(...p.mobiles).map((m) => m.slice(0, 4)),
-    fc.constantFrom(...p.mobiles).map((m) => `${m}${'9'.repeat(10)}`),
+    // Why invalid: no `+`, the international digits alone.
+    fc.constantFrom(...p.mobiles).map((m) => m.slice(1)),
+    // Why invalid: no mobile number at all: empty, blanks only, a lone `+`, words. Sent alone, so a
+    // service that reads an empty or blank member as absent refuses the body for want of a contact.
+    fc.constantFrom('', ' ', '+', 'mobile', '+61 mobile', '+mobile'),
+    // Why invalid: a letter among the digits, which no reading takes for a digit.
     fc.constantFrom(...p.mobiles).map((m) => m.replace(/[0-9]$/, 'x')),
   );
 }
