@@ -159,7 +159,7 @@ describe('compareReports', () => {
 
   it('reads a report from its folder or its file, and names the flag when it cannot', () => {
     expect(readPreviousReport(previousDir).startedAt).toBe(previous.startedAt);
-    expect(readPreviousReport(join(currentDir, 'report.json')).requirements).toHaveLength(224);
+    expect(readPreviousReport(join(currentDir, 'report.json')).requirements).toEqual(current.requirements);
     expect(() => readPreviousReport(join(dir, 'absent'))).toThrow(UsageError);
     expect(() => readPreviousReport(join(dir, 'absent'))).toThrow(/^--compare .*absent: .*ENOENT/);
     const notReport = join(dir, 'other.json');
