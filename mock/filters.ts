@@ -8,6 +8,8 @@ export interface FilterTerm {
 
 /** One expression `<property>.<operator>('<value>')`; the property may itself hold dots (`institution.id`). */
 const term = /^([A-Za-z][A-Za-z.]*)\.([A-Za-z]+)\('([^']*)'\)$/;
+/** The same, forgiving a call or a quote left open, a value without quotes and a parenthesis too many. */
+const nearTerm = /^([A-Za-z][A-Za-z.]*)\.([A-Za-z]+)\(\s*'?([^'()]*)'?\s*\)*$/;
 const shape = "<property>.<operator>('<value>')";
 
 export interface FilterGrammar {
@@ -21,13 +23,16 @@ export interface FilterGrammar {
    * other through the caller's `read`, under which a property no item carries matches nothing.
    */
   otherProperties?: 'refused' | 'match-nothing';
+  /** Whether a near miss of the shape is refused (the default) or read as the expression it nearly is. */
+  nearMisses?: 'refused' | 'forgiven';
 }
 
 /**
  * Parses the filter grammar of GET /users/{user.id}/connections and GET /institutions (spec: Endpoints):
  * expressions separated by commas, each of an allowed property and operator. Throws parameter-not-valid
  * naming `filter` for anything else, so a mistyped filter is never silently ignored; `grammar` says
- * what becomes of another operator or property. A malformed expression is refused under every reading.
+ * what becomes of another operator or property, and of a near miss of the shape; anything else malformed
+ * is refused under every reading.
  */
 export function parseFilter(
   raw: string | null,
@@ -44,7 +49,7 @@ export function parseFilter(
       `malformed filter ${quoted(raw)}; expected ${shape}, separated by commas`,
     );
   return parts.map((part) => {
-    const match = term.exec(part.trim());
+    const match = (grammar.nearMisses === 'forgiven' ? nearTerm : term).exec(part.trim());
     if (!match)
       throw parameterNotValid('filter', `malformed filter expression ${quoted(part)}; expected ${shape}`);
     const [, property = '', operator = '', value = ''] = match;

@@ -284,8 +284,20 @@ async function readBody(req: IncomingMessage, route: Route, context: MockContext
   // The token endpoint's refusals are fixed by its error table: a malformed request is invalid-request.
   const code = route.auth === 'basic' ? 'invalid-request' : 'parameter-not-valid';
   // The jsonBody variant reads a JSON body at the token endpoint as it reads the form (mock/routes/token.ts).
-  if (route.body === 'form' && mediaType === contentTypes.json && context.options.variants.token?.jsonBody) {
+  if (
+    route.body === 'form' &&
+    mediaType === contentTypes.json &&
+    context.options.variants.token?.jsonBody === 'accepted'
+  ) {
     return parseJson(text, code);
+  }
+  // Under jsonBody 'ignored' a form route reads no other type: its parameters are those of an empty form.
+  if (
+    route.body === 'form' &&
+    mediaType !== contentTypes.form &&
+    context.options.variants.token?.jsonBody === 'ignored'
+  ) {
+    return {};
   }
   const empty = text === '' ? route.emptyBody?.(context) : undefined;
   // No bytes carry no media type: a client that omits an optional body often omits the content type too.

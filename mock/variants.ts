@@ -39,6 +39,12 @@ export interface MockVariants {
   /** Every object's keys in reverse order: JSON objects are unordered, the spec fixes no member order. */
   reverseKeys?: boolean;
   /**
+   * Every filter parser forgives a near miss of `<property>.<operator>('<value>')`, a call or a quote
+   * left open, a value without quotes, a parenthesis too many, and reads the expression it nearly is: the
+   * spec shows the shape a client writes, not what a service must refuse.
+   */
+  forgivingFilters?: boolean;
+  /**
    * `content-type: application/json; charset=utf-8`: the spec says "bodies are JSON"; the charset
    * parameter is the same media type (and UTF-8 is JSON's encoding anyway).
    */
@@ -112,8 +118,9 @@ export interface ConnectionsVariants {
   /** The operator ne is applied too, as for institutions: "the operator `eq` is the one seen", not the only one. */
   neOperator?: 'supported';
   /**
-   * A status or institution id the service does not know is refused with 400 instead of selecting
-   * nothing: the complete set of statuses is not shown, and a service that knows its own may validate.
+   * A status or institution id the service does not know is refused with 400, and a connection id it does
+   * not know with 404, instead of selecting nothing: the complete set of statuses is not shown, a service
+   * that knows its own may validate, and one that looks a connection up by id finds none.
    */
   unknownFilterValue?: 'refused';
   /**
@@ -166,9 +173,10 @@ export interface InstitutionsVariants {
 export interface TokenVariants {
   /**
    * A JSON body is read like the form body. "Body (form): `scope`" tells the client what to send; it does
-   * not oblige the service to refuse another encoding.
+   * not oblige the service to refuse another encoding. Or a body of another type is not read at all, as a
+   * form-only body parser leaves it: the request then has no parameters, as if the form were empty.
    */
-  jsonBody?: 'accepted';
+  jsonBody?: 'accepted' | 'ignored';
   /**
    * The row an unknown API key gets: invalid-grant 400 by default; "Authorization header parameter ...
    * invalid" is parameter-not-valid 400, and a key naming no partner account is "partner account deleted",
@@ -177,8 +185,11 @@ export interface TokenVariants {
   unknownKey?: 'parameter-not-valid' | 'parameter-not-valid-404';
   /** A missing Authorization header as "required parameter missing": invalid-request instead of parameter-not-valid. */
   missingAuthorization?: 'invalid-request';
-  /** A malformed Authorization header as a "malformed request": invalid-request instead of parameter-not-valid. */
-  malformedAuthorization?: 'invalid-request';
+  /**
+   * A malformed Authorization header as a "malformed request" (invalid-request), or as a grant that is not
+   * valid (invalid-grant: the header carries no usable API key), instead of parameter-not-valid.
+   */
+  malformedAuthorization?: 'invalid-request' | 'invalid-grant';
   /** A request without scope gets SERVER_ACCESS: scope is never marked required. */
   missingScope?: 'server-access';
   /** Scope values are matched ignoring letter case (server_access is SERVER_ACCESS). */
@@ -290,6 +301,11 @@ export interface UsersVariants {
    * of refused: the stored user still holds "international format".
    */
   mobile?: 'normalised';
+  /**
+   * Only the shape of an international number is checked, a plus and then digits, not E.164's length
+   * limits: "international format `+[country-code][mobile number]`" states no length.
+   */
+  mobileLength?: 'unchecked';
   /** E-mail addresses are stored lower-cased: the domain is case-insensitive and many services fold the rest. */
   emailCase?: 'lower';
   /** Members a user was created without are given as null, or as empty strings, instead of left out. */

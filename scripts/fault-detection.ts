@@ -6,6 +6,7 @@ import { parseArgs } from 'node:util';
 import { faults } from '../mock/faults/index.ts';
 import { requirementById } from '../src/requirements/catalogue.ts';
 import { faultMatrix } from '../src/runner/fault-matrix.ts';
+import { undeclaredCollateral } from '../src/runner/matrix-report.ts';
 
 const { values, positionals } = parseArgs({ allowPositionals: true, options: { group: { type: 'string' } } });
 const selected = faults.filter(
@@ -13,11 +14,13 @@ const selected = faults.filter(
     (positionals.length === 0 || positionals.includes(f.name)) &&
     (!values.group || requirementById(f.requirement)?.group === values.group),
 );
-const { clean } = await faultMatrix(selected, (r) =>
+const { clean, detections } = await faultMatrix(selected, (r) =>
   console.log(
     `${r.detected ? 'caught' : 'MISSED'} ${r.fault} (${r.expected}) failed: ${r.failed.join(' ') || '-'}${r.collateral.length > 0 ? ` UNDECLARED: ${r.collateral.join(' ')}` : ''} ${r.seconds.toFixed(1)} s`,
   ),
 );
+for (const r of detections) for (const line of r.collateralEvidence) console.log(`  ${r.fault} ${line}`);
+console.log(`undeclared collateral: ${undeclaredCollateral(detections)}`);
 console.log(`clean mock: ${clean.failed.length} failed requirement(s) in ${clean.seconds.toFixed(1)} s`);
 for (const r of clean.requirements.filter((x) => x.status === 'failed')) {
   for (const f of r.failures) console.log(`  ${r.id} ${f.check}: ${f.message.split('\n').join('\n    ')}`);

@@ -1,38 +1,158 @@
 /**
- * The suite against its blind implementation (test/independent/) on many seeds:
- * `npm run independent -- --seeds N [--from S]` runs seeds S..S+N-1 (S default 1) and prints, per seed,
- * the MUST failures (each a disagreement to decide by the spec: suite or implementation) and a total.
- * Exit 1 when any seed has a MUST failure or a run error.
+ * The suite on many seeds: `npm run independent -- --seeds N [--from S] [--against T]` runs seeds
+ * S..S+N-1 (S default 1) against T and prints, per seed, the MUST failures (each a disagreement to decide
+ * by the spec: suite or target) and a total. Exit 1 when any seed has a MUST failure or a run error.
+ *
+ * T is `independent` (the default: the blind implementation, test/independent/, seeded too), `mock` (the
+ * embedded mock, the whole suite), or `variants` (the embedded mock under every non-default reading of the
+ * ambiguity register that bear on those files, one at a time, each with the check files whose probes the
+ * seed draws: the mock's world does not depend on the seed, so the other files answer the same on every
+ * seed, and npm test runs the whole suite against every variant).
  */
+import { readFileSync } from 'node:fs';
+import { dirname } from 'node:path';
 import { parseArgs } from 'node:util';
-import { openMockSession } from '../src/runner/fault-matrix.ts';
+import { startMock } from '../mock/server.ts';
+import { mockProfile } from '../mock/profile.ts';
+import type { MockOptions } from '../mock/options.ts';
+import { ambiguities, registerVariants } from '../src/requirements/ambiguities.ts';
+import { requirementResults } from '../src/report/model.ts';
+import { mockRunSettings, openMockSession } from '../src/runner/fault-matrix.ts';
+import type { SuiteRun, SuiteSession } from '../src/runner/run-suites.ts';
+import { requirementIdsByFile } from '../src/runner/suite-index.ts';
 import { runOnIndependent } from '../test/support/independent-run.ts';
 
 const { values } = parseArgs({
-  options: { seeds: { type: 'string', default: '10' }, from: { type: 'string', default: '1' } },
+  options: {
+    seeds: { type: 'string', default: '10' },
+    from: { type: 'string', default: '1' },
+    against: { type: 'string', default: 'independent' },
+  },
 });
 const count = Number(values.seeds);
 const from = Number(values.from);
+const against = values.against;
 if (!Number.isInteger(count) || count < 1 || !Number.isInteger(from)) {
   console.error('--seeds must be a positive whole number and --from a whole number');
   process.exit(2);
 }
+if (!['independent', 'mock', 'variants'].includes(against)) {
+  console.error(`--against must be independent, mock or variants, got ${JSON.stringify(against)}`);
+  process.exit(2);
+}
+
+/** A check file draws from the seed when it, or the support file of its folder, reads the seed or runs properties. */
+function drawsFromSeed(file: string): boolean {
+  const drawing = /forAll|\bseed\b/;
+  const text = readFileSync(file, 'utf8');
+  if (drawing.test(text)) return true;
+  try {
+    return (
+      text.includes("from './support.ts'") &&
+      drawing.test(readFileSync(`${dirname(file)}/support.ts`, 'utf8'))
+    );
+  } catch {
+    return false;
+  }
+}
+
+/** The MUST failures of one run, one line each, with the run's errors. */
+function mustFailuresOf(run: SuiteRun): string[] {
+  return [
+    ...requirementResults(run.checks)
+      .filter((r) => r.status === 'failed' && r.level === 'MUST')
+      .map((r) => `${r.id} · ${r.failures[0]?.check ?? ''}: ${r.failures[0]?.message ?? ''}`),
+    ...run.errors,
+  ];
+}
+
+async function onMock(
+  session: SuiteSession,
+  seed: number,
+  options: Partial<MockOptions>,
+  files?: string[],
+): Promise<string[]> {
+  const mock = await startMock(options);
+  try {
+    const settings = mockRunSettings(mockProfile(mock), { seed });
+    const [run] = files ? await session.runTargets([{ settings, files }]) : [await session.run(settings)];
+    return mustFailuresOf(run as SuiteRun);
+  } finally {
+    await mock.close();
+  }
+}
+
+/** One seed against the target: the lines to print, and whether it failed. */
+async function runSeed(session: SuiteSession, seed: number): Promise<{ failed: boolean; lines: string[] }> {
+  if (against === 'independent') {
+    const run = await runOnIndependent(session, seed);
+    const failed = run.mustFailures.length > 0 || run.errors.length > 0;
+    return {
+      failed,
+      lines: [
+        `seed ${seed}: ${failed ? 'FAIL' : 'pass'} · ${run.mustFailures.length} MUST failed, ${run.shouldFailures.length} SHOULD failed, ${run.notExercised.length} not exercised · ${run.seconds.toFixed(1)} s`,
+        ...[...run.mustFailures, ...run.errors].map((line) => `  ${line.split('\n').join('\n    ')}`),
+        ...run.shouldFailures.map((line) => `  (SHOULD) ${line.split('\n')[0]}`),
+      ],
+    };
+  }
+  if (against === 'mock') {
+    const failures = await onMock(session, seed, {});
+    return {
+      failed: failures.length > 0,
+      lines: [
+        `seed ${seed}: ${failures.length > 0 ? 'FAIL' : 'pass'} · ${failures.length} MUST failed`,
+        ...failures.map((line) => `  ${line.split('\n')[0]}`),
+      ],
+    };
+  }
+  const lines: string[] = [];
+  let failing = 0;
+  for (const variant of variants) {
+    const failures = await onMock(session, seed, variant.options as Partial<MockOptions>, seedFiles);
+    if (failures.length > 0) failing++;
+    for (const line of failures) lines.push(`  ${variant.name.slice(0, 60)} · ${line.split('\n')[0]}`);
+  }
+  return {
+    failed: failing > 0,
+    lines: [
+      `seed ${seed}: ${failing > 0 ? 'FAIL' : 'pass'} · ${failing} of ${variants.length} variants with a MUST failure`,
+      ...lines,
+    ],
+  };
+}
+
+const index = requirementIdsByFile();
+const seedFiles = [...index.keys()].filter(drawsFromSeed);
+/**
+ * The readings whose variant can answer a seed-drawing file otherwise: those of an entry bearing on a
+ * requirement those files check, and every reading of the whole interface (general, errors, auth).
+ */
+const seedRequirements = new Set(seedFiles.flatMap((file) => [...(index.get(file) ?? [])]));
+const variants = ambiguities
+  .filter(
+    (entry) =>
+      /^AMB-(GEN|ERR|AUTH)-/.test(entry.id) || entry.requirements.some((id) => seedRequirements.has(id)),
+  )
+  .flatMap((entry) =>
+    entry.readings.flatMap((reading) =>
+      reading.variant ? [{ name: `${entry.id}: ${reading.reading}`, options: reading.variant }] : [],
+    ),
+  );
+if (against === 'variants')
+  console.log(
+    `${variants.length} of ${registerVariants().length} variants, with the check files that draw from the seed: ${seedFiles.join(', ')}`,
+  );
 const session = await openMockSession();
 let failing = 0;
 try {
   for (let seed = from; seed < from + count; seed++) {
-    const run = await runOnIndependent(session, seed);
-    const bad = run.mustFailures.length > 0 || run.errors.length > 0;
-    if (bad) failing++;
-    console.log(
-      `seed ${seed}: ${bad ? 'FAIL' : 'pass'} · ${run.mustFailures.length} MUST failed, ${run.shouldFailures.length} SHOULD failed, ${run.notExercised.length} not exercised · ${run.seconds.toFixed(1)} s`,
-    );
-    for (const line of [...run.mustFailures, ...run.errors])
-      console.log(`  ${line.split('\n').join('\n    ')}`);
-    for (const line of run.shouldFailures) console.log(`  (SHOULD) ${line.split('\n')[0]}`);
+    const { failed, lines } = await runSeed(session, seed);
+    if (failed) failing++;
+    for (const line of lines) console.log(line);
   }
 } finally {
   await session.close();
 }
-console.log(`${count - failing} of ${count} seeds passed with no MUST failure`);
+console.log(`${count - failing} of ${count} seeds passed with no MUST failure (against ${against})`);
 process.exitCode = failing > 0 ? 1 : 0;

@@ -39,8 +39,13 @@ export const affordabilityFaults = [
   },
   {
     name: 'affordability-default-page-100',
-    requirement: 'AFFORD-06',
+    requirement: 'AFFORD-08',
     description: 'without limit, pages hold 100 transactions',
+  },
+  {
+    name: 'affordability-default-page-600',
+    requirement: 'AFFORD-06',
+    description: 'without limit, pages hold 600 transactions',
   },
   {
     name: 'affordability-limit-ignored',
@@ -123,6 +128,7 @@ export const affordabilityFaults = [
     name: 'affordability-list-status-206',
     requirement: 'AFFORD-01',
     description: 'pages of the transaction list are answered 206 Partial Content instead of 200',
+    collateral: [{ requirement: 'AFFORD-02', reason: "the empty snapshot's list is answered 206 too" }],
     alter: (reply, route) =>
       route?.path === transactionsPath && reply.status === 200 ? { ...reply, status: 206 } : reply,
   },
@@ -146,6 +152,12 @@ export const affordabilityFaults = [
     name: 'affordability-filter-ignored',
     requirement: 'AFFORD-15',
     description: 'the transaction.class filter is accepted but not applied',
+    collateral: [
+      {
+        requirement: 'AFFORD-34',
+        reason: 'a class filter that matches nothing, ignored, answers every transaction',
+      },
+    ],
   },
   {
     name: 'affordability-filter-substring',

@@ -46,6 +46,9 @@ export const connectionFaults = [
         requirement: 'CONN-39',
         reason: 'a filter of several expressions is ignored too: it answers the whole list',
       },
+      { requirement: 'CONN-05', reason: 'the status filter is ignored too' },
+      { requirement: 'CONN-06', reason: 'the institution filter is ignored too' },
+      { requirement: 'CONN-07', reason: 'a filter that matches nothing, ignored, answers every connection' },
     ],
   },
   {
@@ -113,6 +116,12 @@ export const connectionFaults = [
     name: 'connections-institution-filter-ignored',
     requirement: 'CONN-06',
     description: 'institution.id terms of the connections filter are ignored',
+    collateral: [
+      {
+        requirement: 'CONN-07',
+        reason: 'the filter that matches nothing is an institution filter, ignored too',
+      },
+    ],
   },
   {
     name: 'connections-no-match-404',
@@ -281,6 +290,10 @@ export const connectionFaults = [
         requirement: 'CONN-42',
         reason:
           'the parser that refuses a malformed expression refuses a property not listed too, and whatever it refuses is ignored',
+      },
+      {
+        requirement: 'CONN-37',
+        reason: 'the mock refuses ne as it refuses a malformed filter, so ne is accepted and ignored too',
       },
     ],
   },

@@ -64,6 +64,12 @@ export const enrichFaults = [
     name: 'enrich-no-match-404',
     requirement: 'ENRICH-19',
     description: 'a valid query that matches nothing is answered 404',
+    collateral: [
+      {
+        requirement: 'ENRICH-05',
+        reason: 'the encoded query with reserved characters matches no merchant, so the fault refuses it too',
+      },
+    ],
     alter: (reply, route) =>
       route?.path === routePaths.enrich &&
       reply.status === 200 &&

@@ -71,6 +71,12 @@ export const expenseFaults = [
     name: 'expenses-created-201',
     requirement: 'EXP-01',
     description: 'POST /users/{user.id}/expenses answers 201 instead of 200',
+    collateral: [
+      {
+        requirement: 'EXP-20',
+        reason: 'a body of no bytes read as {} creates the resource too, answered 201 instead of 200',
+      },
+    ],
     alter: (reply, route) =>
       route?.path === expensesPath && reply.status === 200 ? { ...reply, status: 201 } : reply,
   },
@@ -152,6 +158,18 @@ export const expenseFaults = [
     name: 'expenses-range-reversed',
     requirement: 'EXP-11',
     description: 'fromMonth and toMonth are swapped',
+    collateral: [
+      { requirement: 'EXP-02', reason: "without toMonth the range's end, swapped, is not the current month" },
+      {
+        requirement: 'EXP-03',
+        reason: "without fromMonth the range's start, swapped, is not 13 months back",
+      },
+      { requirement: 'EXP-04', reason: 'a range given is reported swapped, not as given' },
+      {
+        requirement: 'EXP-18',
+        reason: 'the changeHistory dates lie inside the true range, outside the swapped one',
+      },
+    ],
     alter: onSuccess(expensesPath, (body) => ({ ...body, fromMonth: body.toMonth, toMonth: body.fromMonth })),
   },
   {

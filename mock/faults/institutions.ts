@@ -46,11 +46,19 @@ export const institutionFaults = [
     name: 'institutions-eq-ignored',
     requirement: 'INST-04',
     description: 'eq filters on institutions are ignored',
+    collateral: [
+      { requirement: 'INST-06', reason: 'with eq ignored, eq and ne together overlap' },
+      {
+        requirement: 'INST-21',
+        reason: 'a country no institution has, in an ignored eq filter, answers every institution',
+      },
+    ],
   },
   {
     name: 'institutions-ne-ignored',
     requirement: 'INST-05',
     description: 'ne filters on institutions are ignored',
+    collateral: [{ requirement: 'INST-06', reason: 'with ne ignored, eq and ne together overlap' }],
   },
   {
     name: 'institutions-eq-prefix-match',
@@ -192,6 +200,10 @@ export const institutionFaults = [
     name: 'institutions-filter-drops-last',
     requirement: 'INST-06',
     description: 'every filtered list loses the last institution it selects, so eq and ne together miss some',
+    collateral: [
+      { requirement: 'INST-04', reason: "an eq filter's answer lacks its last institution" },
+      { requirement: 'INST-05', reason: "a ne filter's answer lacks its last institution" },
+    ],
   },
   {
     name: 'institutions-malformed-filter-500',

@@ -95,6 +95,13 @@ export const tokenFaults = [
     name: 'token-json-body-wrong-code',
     requirement: 'TOKEN-15',
     description: 'POST /token refuses a body that is not a form with code parameter-not-valid',
+    collateral: [
+      {
+        requirement: 'TOKEN-22',
+        reason:
+          'the body that is not JSON at all is a body that is not a form too, refused with the same wrong code',
+      },
+    ],
     alter: unreadableBodyRefusal((reply) => ({
       ...reply,
       body: mapData(reply.body as Body, (error) => ({ ...error, code: 'parameter-not-valid' })),
@@ -104,6 +111,12 @@ export const tokenFaults = [
     name: 'token-body-refused-415',
     requirement: 'TOKEN-22',
     description: 'POST /token refuses a body that is not a form with 415 instead of 400 invalid-request',
+    collateral: [
+      {
+        requirement: 'TOKEN-15',
+        reason: 'a JSON body is a body that is not a form too, refused with the same 415',
+      },
+    ],
     alter: unreadableBodyRefusal((reply) => ({ ...reply, status: 415 })),
   },
   {
@@ -121,12 +134,26 @@ export const tokenFaults = [
     name: 'token-unauthorized-client-returned',
     requirement: 'TOKEN-20',
     description: 'an unknown API key is refused with the retired code unauthorized-client',
+    collateral: [
+      {
+        requirement: 'TOKEN-12',
+        reason:
+          "the unknown key's refusal carries the retired code, which is none of the rows an unknown key may get",
+      },
+    ],
     alter: tokenRefusalAs('invalid-grant', 400, 'unauthorized-client'),
   },
   {
     name: 'token-invalid-client-returned',
     requirement: 'TOKEN-21',
     description: 'an unknown API key is refused with the retired 401 invalid-client',
+    collateral: [
+      {
+        requirement: 'TOKEN-12',
+        reason:
+          "the unknown key's refusal is the retired 401, which is none of the rows an unknown key may get",
+      },
+    ],
     alter: tokenRefusalAs('invalid-grant', 401, 'invalid-client'),
   },
   {
@@ -160,18 +187,49 @@ export const tokenFaults = [
     name: 'token-403-without-access-denied',
     requirement: 'TOKEN-17',
     description: 'an unknown API key is refused with 403 and code invalid-grant',
+    collateral: [
+      {
+        requirement: 'TOKEN-12',
+        reason: "the unknown key's refusal is a 403, which is none of the rows an unknown key may get",
+      },
+    ],
     alter: tokenRefusalAs('invalid-grant', 403),
   },
   {
     name: 'token-404-without-parameter-not-valid',
     requirement: 'TOKEN-18',
     description: 'an unknown API key is refused with 404 and code resource-not-found',
+    collateral: [
+      {
+        requirement: 'TOKEN-12',
+        reason:
+          "the unknown key's 404 carries resource-not-found, which is none of the rows an unknown key may get",
+      },
+    ],
     alter: tokenRefusalAs('invalid-grant', 404, 'resource-not-found'),
   },
   {
     name: 'token-500-without-internal-server-error',
     requirement: 'TOKEN-19',
     description: 'invalid-request refusals of the token endpoint are 500 with code server-error',
+    collateral: [
+      {
+        requirement: 'TOKEN-13',
+        reason: 'a request without scope is one of the invalid-request refusals the fault turns into a 500',
+      },
+      {
+        requirement: 'TOKEN-14',
+        reason: 'an unsupported scope is one of the invalid-request refusals the fault turns into a 500',
+      },
+      {
+        requirement: 'TOKEN-15',
+        reason: 'a JSON body is one of the invalid-request refusals the fault turns into a 500',
+      },
+      {
+        requirement: 'TOKEN-22',
+        reason: 'a malformed body is one of the invalid-request refusals the fault turns into a 500',
+      },
+    ],
     alter: tokenRefusalAs('invalid-request', 500, 'server-error'),
   },
 ] as const satisfies readonly Fault[];

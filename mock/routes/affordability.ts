@@ -87,7 +87,9 @@ function readFilter(raw: string | null, context: MockContext): FilterTerm[] {
   const property = variants.classFilter === 'bare' ? 'class' : 'transaction.class';
   let terms: FilterTerm[];
   try {
-    terms = parseFilter(raw, [property], ['eq', 'ne']);
+    terms = parseFilter(raw, [property], ['eq', 'ne'], {
+      nearMisses: context.options.variants.forgivingFilters ? 'forgiven' : 'refused',
+    });
   } catch (error) {
     if (context.fault('affordability-malformed-filter-500'))
       throw new MockError(500, 'internal-server-error', 'Internal error', 'filter parser failed');
@@ -240,6 +242,7 @@ function varyTransaction<T extends ReturnType<typeof transactionResource>>(
 
 function pageLimit(raw: string | null, context: MockContext): number {
   if (context.fault('affordability-default-page-100') && raw === null) return 100;
+  if (context.fault('affordability-default-page-600') && raw === null) return 600;
   if (context.fault('affordability-limit-ignored')) return pageSize;
   const maximum = context.fault('affordability-limit-unbounded') ? 10_000 : pageSize;
   return parseLimit(raw, maximum, context.options.variants.affordability ?? {});

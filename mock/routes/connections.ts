@@ -51,6 +51,7 @@ function filterTerms(raw: string | null, context: MockContext): FilterTerm[] {
     const terms = parseFilter(raw, filterProperties, ne ? ['eq', 'ne'] : ['eq'], {
       otherProperties:
         variants.unknownProperty === 'matches-nothing' || anyProperty ? 'match-nothing' : 'refused',
+      nearMisses: context.options.variants.forgivingFilters ? 'forgiven' : 'refused',
     });
     // A service that takes any property and keeps only those it knows, answering as if the rest were not there.
     return anyProperty
@@ -62,7 +63,10 @@ function filterTerms(raw: string | null, context: MockContext): FilterTerm[] {
   }
 }
 
-/** Under the unknownFilterValue variant, a status or institution id the service does not know (AMB-CONN-08). */
+/**
+ * Under the unknownFilterValue variant, a status, institution id or connection id the service does not
+ * know (AMB-CONN-08): the first two refused as invalid values, a connection id looked up and not found.
+ */
 function refuseUnknownValues(terms: FilterTerm[], context: MockContext): void {
   const { connections, institutions } = context.world;
   const statuses = [...new Set(connections.map((c) => c.status))];
@@ -74,6 +78,8 @@ function refuseUnknownValues(terms: FilterTerm[], context: MockContext): void {
     },
   };
   for (const { property, value } of terms) {
+    if (property === 'id' && !connections.some((c) => c.id === value))
+      throw notFound('filter', `no connection has id ${quoted(value)}`);
     const rule = known[property];
     if (rule && !rule.has(value))
       throw parameterNotValid('filter', detail.unknown(property, quoted(value), rule.says));

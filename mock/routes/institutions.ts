@@ -35,10 +35,11 @@ function read(institution: InstitutionRecord, property: string): string | undefi
 const listCache = new WeakMap<MockContext, Map<string, unknown>>();
 
 /** The filter's terms; a malformed filter is refused 400, or 422 under the variant (AMB-INST-05). */
-function parsed(raw: string | null, variants: InstitutionsVariants): FilterTerm[] {
+function parsed(raw: string | null, variants: InstitutionsVariants, forgiving: boolean): FilterTerm[] {
   try {
     return parseFilter(raw, acceptedProperties(variants), ['eq', 'ne'], {
       otherOperators: variants.unsupportedOperator === 'matches-nothing' ? 'match-nothing' : 'refused',
+      nearMisses: forgiving ? 'forgiven' : 'refused',
     });
   } catch (error) {
     if (error instanceof MockError && variants.malformedFilterStatus && error.detail.startsWith('malformed'))
@@ -72,7 +73,7 @@ export const listInstitutions: Route = {
     const cached = cache.get(raw ?? '');
     if (cached) return { status: 200, body: cached };
     const variants = context.options.variants.institutions ?? {};
-    const terms = parsed(raw, variants);
+    const terms = parsed(raw, variants, context.options.variants.forgivingFilters === true);
     const semantics = { caseInsensitive: variants.valueCase === 'insensitive' };
     const kept = applied(terms, context);
     // The fault compares eq as a prefix (LIKE 'value%'): AU would also select a code AUS, A every AU.

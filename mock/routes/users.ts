@@ -8,6 +8,8 @@ import { routePaths } from './paths.ts';
 
 /** `+<country-code><number>`: a plus, then 7 to 15 digits in all, the E.164 limits (spec: User, mobile). */
 const internationalMobile = /^\+[1-9][0-9]{6,14}$/;
+/** The shape alone, a plus and then digits, as the mobileLength variant checks it. */
+const internationalShape = /^\+[0-9]+$/;
 const email = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 /** An Australian mobile number in national form, which the mobile variant stores as +61. */
 const nationalMobile = /^04[0-9]{8}$/;
@@ -53,7 +55,8 @@ function optionalName(
 /** The number a user may hold for this mobile: as sent, a national one mended under the variant, or none. */
 function mobileAsStored(mobile: string, variants: UsersVariants): string | undefined {
   if (variants.mobile === 'normalised' && nationalMobile.test(mobile)) return `+61${mobile.slice(1)}`;
-  return internationalMobile.test(mobile) ? mobile : undefined;
+  const international = variants.mobileLength === 'unchecked' ? internationalShape : internationalMobile;
+  return international.test(mobile) ? mobile : undefined;
 }
 
 /** The mobile number as stored, or a refusal of one not in international format. */

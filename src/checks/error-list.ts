@@ -13,6 +13,11 @@ export interface ExpectedError {
   code?: string[];
   /** The parameter `source.parameter` must name, where the spec says it does. */
   parameter?: string;
+  /**
+   * The requirement an acceptance (any status below 400) breaks, where another rule than the check's
+   * primary one asks for the refusal: a check of the refusal's code fails on a code, not on a 200.
+   */
+  refusal?: RequirementId;
 }
 
 /** Throws a Finding on the error-list requirements the violations break, when there are any. */
@@ -22,9 +27,7 @@ export function expectErrorListBody(exchange: Exchange, violations: SchemaViolat
   // that is no error list at all fails ERR-01.
   const named = runningCheck.getStore()?.requirements ?? [];
   const broken = [
-    ...new Set(
-      violations.flatMap((v) => schemaOwnersOf('error-list', v.pointer, named) ?? ['ERR-01' as const]),
-    ),
+    ...new Set(violations.flatMap((v) => schemaOwnersOf('error-list', v, named) ?? ['ERR-01' as const])),
   ];
   throw new Finding(
     `${describeRequest(exchange)}: the ${exchange.response?.status} body is not an error list:\n${formatViolations(violations)}`,
@@ -43,10 +46,15 @@ export function expectErrorList(exchange: Exchange, expected: ExpectedError): vo
   if (status === undefined || !expected.status.includes(status)) {
     // A check that names ERR-11 probes input every reading refuses: a 5xx to it breaks that rule as well.
     const serverError = status !== undefined && status >= 500 && checkNames('ERR-11');
+    const accepted = (status === undefined || status < 400) && expected.refusal;
     throw new Finding(
       `${describeRequest(exchange)}: expected a refusal with status ${expected.status.join(' or ')}, got ${describeAnswer(exchange)}`,
       exchange,
-      serverError ? [primaryRequirement(), 'ERR-11'] : undefined,
+      serverError
+        ? [primaryRequirement(), 'ERR-11']
+        : accepted
+          ? [expected.refusal as RequirementId]
+          : undefined,
     );
   }
   expectErrorListBody(exchange, violationsOf(exchange.response?.body, 'error-list'));

@@ -1,5 +1,6 @@
 import type { Exchange } from '../client/exchange.ts';
-import { describeRequest, expectStatus, expectThat, Finding } from './findings.ts';
+import { expectRefused } from './error-list.ts';
+import { describeAnswer, describeRequest, expectStatus, expectThat, Finding } from './findings.ts';
 
 /**
  * The filter grammar the spec shows for list endpoints (GET /users/{user.id}/connections, GET
@@ -255,4 +256,32 @@ function shortList(keys: string[], shown = 10): string {
   return keys.length > shown
     ? `${keys.slice(0, shown).join(', ')}, … (${keys.length} in all)`
     : keys.join(', ');
+}
+
+/**
+ * A near miss of the grammar (a parenthesis or quote left open or doubled) that a lenient parser still
+ * reads as the expression it nearly is, `wellFormed`: refused with a 4xx error list, or, if accepted,
+ * answered as `wellFormed` is. Accepted and answered otherwise, it is a filter accepted and not applied;
+ * a 5xx is a server error for bad input. Only a string no reading can parse must be refused outright.
+ */
+export async function expectRefusedOrReadAs(
+  fetch: (filter: string) => Promise<Exchange>,
+  nearMiss: string,
+  wellFormed: string,
+): Promise<void> {
+  const [exchange, reference] = await Promise.all([fetch(nearMiss), fetch(wellFormed)]);
+  const status = exchange.response?.status ?? 0;
+  if (status < 200 || status >= 300) return expectRefused(exchange);
+  const keys = (e: Exchange) => defaultItems(e).map(defaultKey).sort();
+  const [got, due] = [keys(exchange), keys(reference)];
+  const extra = got.filter((k) => !due.includes(k));
+  const missing = due.filter((k) => !got.includes(k));
+  expectThat(
+    reference.response?.status === status && extra.length === 0 && missing.length === 0,
+    `filter=${nearMiss} was accepted, so it must be read as ${wellFormed}, the expression it nearly is, ` +
+      `and answer as that one does (${describeAnswer(reference)}); it answered ${got.length} item(s)` +
+      (extra.length ? `, ${extra.length} that one does not (first ${extra.slice(0, 3).join(', ')})` : '') +
+      (missing.length ? `, lacking ${missing.length} (first ${missing.slice(0, 3).join(', ')})` : ''),
+    exchange,
+  );
 }

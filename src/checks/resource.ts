@@ -38,8 +38,17 @@ export function expectResource(exchange: Exchange, resource: string, pointers?: 
  */
 export function brokenRequirements(resource: string, violations: SchemaViolation[]): RequirementId[] {
   const named = runningCheck.getStore()?.requirements ?? [];
+  // A body that is no object, or of another type and other members, is another kind of thing (a list
+  // where a connection was due): it breaks the rule that asked for this resource and its type's rule, not
+  // each member's. A wrong type alone is the type rule's finding, as any member's.
+  const otherKind = violations.filter((v) => v.pointer === '' || v.pointer === '/type');
+  const whole = violations.some((v) => v.pointer === '') || otherKind.length < violations.length;
+  if (otherKind.length > 0 && whole) {
+    const owners = otherKind.flatMap((v) => schemaOwnersOf(resource, v, named) ?? []);
+    return [...new Set([...(named[0] ? [named[0]] : []), ...owners])];
+  }
   const broken = violations.flatMap(
-    (v) => schemaOwnersOf(resource, v.pointer, named) ?? (named[0] ? [named[0]] : []),
+    (v) => schemaOwnersOf(resource, v, named) ?? (named[0] ? [named[0]] : []),
   );
   return [...new Set(broken)];
 }

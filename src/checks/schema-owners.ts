@@ -1,6 +1,7 @@
 import { catalogue } from '../requirements/catalogue.ts';
 import type { RequirementId } from '../requirements/requirement-ids.generated.ts';
 import { readSchemaFiles } from '../validation/schemas.ts';
+import type { SchemaViolation } from '../validation/validator.ts';
 
 /**
  * Which requirement a schema violation breaks (DESIGN.md, principle 2: a schema violation fails the schema
@@ -83,6 +84,42 @@ function ownedIn(resource: string): Owned[] {
   return owned;
 }
 
+/**
+ * A rule a schema encodes in a keyword beside a member's shape (an `if`/`then` across members, a bound
+ * like `exclusiveMinimum`) is owned by the requirement naming that schema location, not by the member's
+ * shape requirement: a positive expires_in is TOKEN-06, a number TOKEN-05. Matched on the violation's
+ * schema path within the resource's own file.
+ */
+/**
+ * A location that is a member's schema (a property, the items, a definition) is found by walking the
+ * payload; only the others (a keyword) are matched on schema paths, which ajv gives relative to the
+ * schema a `$ref` leads into, so a member's path could match another file's location by chance.
+ */
+const memberLocation = /(?:^|\/)(?:properties\/[^/]+|items|additionalProperties|\$defs\/[^/]+)$/;
+
+function keywordOwnersOf(resource: string, schemaPath: string): RequirementId[] | undefined {
+  const prefix = `${resource}.schema.json`;
+  const owners = [...ownersByLocation]
+    .filter(([location]) => {
+      const [file, pointer = ''] = location.split('#');
+      return (
+        file === prefix &&
+        !memberLocation.test(pointer) &&
+        (schemaPath === `#${pointer}` || schemaPath.startsWith(`#${pointer}/`))
+      );
+    })
+    .sort(([a], [b]) => b.length - a.length);
+  return owners[0]?.[1];
+}
+
+/** The requirements governing the deepest schema location above a payload location. */
+function payloadOwnersOf(resource: string, pointer: string): RequirementId[] | undefined {
+  const candidates = ownedIn(resource).filter((o) => matches(o.segments, pointer));
+  if (candidates.length === 0) return undefined;
+  const depth = Math.max(...candidates.map((c) => c.segments.length));
+  return [...new Set(candidates.filter((c) => c.segments.length === depth).flatMap((c) => c.owners))];
+}
+
 function matches(segments: string[], pointer: string): boolean {
   const parts = pointer === '' ? [] : pointer.split('/').slice(1);
   return segments.length <= parts.length && segments.every((s, i) => s === '*' || s === parts[i]);
@@ -97,13 +134,11 @@ function matches(segments: string[], pointer: string): boolean {
  */
 export function schemaOwnersOf(
   resource: string,
-  pointer: string,
+  { pointer, schemaPath }: Pick<SchemaViolation, 'pointer' | 'schemaPath'>,
   named: readonly RequirementId[],
 ): RequirementId[] | undefined {
-  const candidates = ownedIn(resource).filter((o) => matches(o.segments, pointer));
-  if (candidates.length === 0) return undefined;
-  const depth = Math.max(...candidates.map((c) => c.segments.length));
-  const owners = [...new Set(candidates.filter((c) => c.segments.length === depth).flatMap((c) => c.owners))];
+  const owners = keywordOwnersOf(resource, schemaPath) ?? payloadOwnersOf(resource, pointer);
+  if (!owners) return undefined;
   const mine = owners.filter((id) => named.includes(id));
   if (mine.length > 0) return mine;
   const group = named[0]?.split('-')[0];

@@ -79,6 +79,8 @@ export interface FaultDetection {
   failed: string[];
   /** Failed requirements the fault neither breaks nor declares as collateral: misattributed failures. */
   collateral: string[];
+  /** For each undeclared collateral requirement, the check that failed it and the first line of its message. */
+  collateralEvidence: string[];
   /** The fault's requirement failed and the run was nonconformant (with --strict for a SHOULD requirement). */
   detected: boolean;
   /** The checks' own time against the fault's mock (faults run side by side, so not wall time). */
@@ -122,6 +124,9 @@ function detection(run: FaultRun, mockRun: MockRun | undefined): FaultDetection 
     expected: run.fault.requirement,
     failed,
     collateral: failed.filter((id) => !declared.has(id)),
+    collateralEvidence: (mockRun?.requirements ?? [])
+      .filter((r) => r.status === 'failed' && !declared.has(r.id))
+      .map((r) => `${r.id} ${r.failures[0]?.check ?? ''}: ${r.failures[0]?.message.split('\n')[0] ?? ''}`),
     detected: failed.includes(run.fault.requirement) && blocking.length > 0,
     seconds: mockRun?.seconds ?? 0,
   };

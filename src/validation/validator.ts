@@ -8,6 +8,8 @@ export interface SchemaViolation {
   pointer: string;
   expected: string;
   found: string;
+  /** Where in the resource's schema the broken keyword sits (ajv's schemaPath, e.g. `#/then/…/type`). */
+  schemaPath: string;
 }
 
 export type ValidationResult = { valid: true } | { valid: false; violations: SchemaViolation[] };
@@ -63,13 +65,20 @@ function describe(resource: string, data: unknown, error: ErrorObject): SchemaVi
   const params = error.params as Record<string, unknown>;
   if (error.keyword === 'required') {
     const pointer = `${error.instancePath}/${String(params.missingProperty)}`;
-    return { resource, pointer, expected: 'a value (required)', found: '(absent)' };
+    return {
+      resource,
+      pointer,
+      expected: 'a value (required)',
+      found: '(absent)',
+      schemaPath: error.schemaPath,
+    };
   }
   return {
     resource,
     pointer: error.instancePath,
     expected: expectation(error),
     found: preview(valueAt(data, error.instancePath)),
+    schemaPath: error.schemaPath,
   };
 }
 

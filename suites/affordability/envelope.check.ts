@@ -38,14 +38,16 @@ check(
 
 check(
   'Every page of the affordability list carries type "list", count and size as non-negative whole numbers, a data array and links.self',
-  ['AFFORD-03'],
+  ['AFFORD-03', 'AFFORD-01'],
   async () => {
     const walks = await snapshotWalks(allWalks);
     const pages = walks.reduce((sum, walk) => sum + walk.pageSizes.length, 0);
+    // No page at all is the list not answered (AFFORD-01): there is no envelope to judge.
     expectThat(
       pages > 0,
       `no walk received a page: ${walks[0]?.problem?.message ?? 'no answer'}`,
       walks[0]?.first,
+      'AFFORD-01',
     );
     for (const walk of walks) {
       expectNoFlaw(walk, 'AFFORD-03', 'every page must be an affordability list envelope');

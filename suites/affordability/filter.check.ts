@@ -1,4 +1,5 @@
-import { malformedClassFilters } from '../../src/checks/arbitraries/affordability.ts';
+import { malformedClassFilters, nearMissClassFilters } from '../../src/checks/arbitraries/affordability.ts';
+import { expectRefusedOrReadAs } from '../../src/checks/filter-algebra.ts';
 import { check, NotExercised } from '../../src/checks/check.ts';
 import { expectErrorList } from '../../src/checks/error-list.ts';
 import { describeAnswer, describeRequest, expectThat, Finding } from '../../src/checks/findings.ts';
@@ -131,13 +132,15 @@ check(
 // Expressions no filter shape makes, and why each is invalid under every reading: malformedClassFilters.
 
 check(
-  'A malformed filter expression is refused with a 4xx error list, never a 5xx',
+  'A malformed filter expression is refused with a 4xx error list, or, a near miss, read as the expression it nearly is; never ignored, never a 5xx',
   ['AFFORD-36', 'ERR-11'],
   async () => {
-    const exchanges = await Promise.all(
-      malformedClassFilters.map((filter) => api().get(transactionsPath(), { filter })),
-    );
+    const fetch = (filter: string) => api().get(transactionsPath(), { filter });
+    const exchanges = await Promise.all(malformedClassFilters.map(fetch));
     for (const exchange of exchanges) expectClientRefusal(exchange, 'a malformed filter');
+    await Promise.all(
+      nearMissClassFilters.map(([nearMiss, meant]) => expectRefusedOrReadAs(fetch, nearMiss, meant)),
+    );
   },
   needs,
 );

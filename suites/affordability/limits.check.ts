@@ -51,13 +51,12 @@ function expectFullBeforeNext(walk: SnapshotWalk, size: number): void {
 }
 
 check(
-  'Without limit, every page holds at most 500 transactions, and exactly 500 when links.next is present',
+  'Without limit, every page holds at most 500 transactions',
   ['AFFORD-06'],
   async () => {
     const walk = await snapshotWalk('default', fileWalks);
     expectFirstPage(walk);
     expectNotOversized(walk, pageMaximum);
-    expectFullBeforeNext(walk, pageMaximum);
   },
   needs,
 );
@@ -98,12 +97,14 @@ check(
 );
 
 check(
-  'With limit=N, every page followed by links.next holds exactly N transactions',
+  'With limit=N, or without limit (N = 500), every page followed by links.next holds exactly N transactions',
   ['AFFORD-08'],
   async () => {
-    for (const [name, limit] of limitedWalks) {
+    for (const [name, limit] of [['default', pageMaximum], ...limitedWalks] as const) {
       const walk = await snapshotWalk(name, fileWalks);
       expectFirstPage(walk);
+      // A page over N is AFFORD-06/07's finding (at most N); this rule holds the pages short of N.
+      if (walk.oversized && walk.oversized.size > limit) continue;
       expectFullBeforeNext(walk, limit);
     }
   },

@@ -160,7 +160,7 @@ check(
 
 check(
   'A walk through all pages visits each transaction exactly once',
-  ['AFFORD-11'],
+  ['AFFORD-11', 'AFFORD-04'],
   async () => {
     const walks = await walksOf(fullWalks);
     for (const walk of walks) {
@@ -176,6 +176,18 @@ check(
     for (const walk of others) {
       const missing = [...reference.ids].filter((id) => !walk.ids.has(id));
       const extra = [...walk.ids].filter((id) => !reference.ids.has(id));
+      // A walk that saw the head of the list and nothing after it did not skip: it ended while more
+      // remained, which is AFFORD-04's rule (links.next while more remain), not this one.
+      const order = [...reference.ids];
+      const lastSeen = Math.max(...order.map((id, i) => (walk.ids.has(id) ? i : -1)));
+      const endedEarly =
+        missing.length > 0 && extra.length === 0 && missing.every((id) => order.indexOf(id) > lastSeen);
+      expectThat(
+        !endedEarly,
+        `the walk ${walk.label} saw the first ${walk.distinct} transactions the walk ${reference.label} saw, then ended without links.next: ${missing.length} more remained`,
+        walk.last,
+        'AFFORD-04',
+      );
       expectThat(
         missing.length === 0 && extra.length === 0,
         `the walk ${walk.label} saw ${walk.distinct} transactions and the walk ${reference.label} ${reference.distinct}: ` +

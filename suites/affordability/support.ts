@@ -3,7 +3,15 @@ import type { Exchange } from '../../src/client/exchange.ts';
 import { NotExercised } from '../../src/checks/check.ts';
 import { expectErrorList } from '../../src/checks/error-list.ts';
 import { describeAnswer, describeRequest, Finding } from '../../src/checks/findings.ts';
-import { completed, defaultHardCap, walkPages, type Page, type Walk } from '../../src/checks/paging.ts';
+import {
+  completed,
+  defaultHardCap,
+  walkPages,
+  type Page,
+  type Walk,
+  type WalkProblem,
+} from '../../src/checks/paging.ts';
+import type { RequirementId } from '../../src/requirements/requirement-ids.generated.ts';
 import { api, perRun, runningCheck, runSettings } from '../../src/checks/run-context.ts';
 import { readSchemaFiles } from '../../src/validation/schemas.ts';
 import { formatViolations, preview, resourceValidator } from '../../src/validation/validator.ts';
@@ -439,8 +447,12 @@ function checkTransaction(item: unknown, page: Page, entry: number, flaws: Flaws
       () => `${where(page, entry)}: class ${preview(t.class)} with subClass ${preview(subClass)}`,
       page.exchange,
     );
+  // A subClass of another shape (a string, a number) is AFFORD-28's finding; this rule holds a payment's
+  // subClass left empty, or an object without its title and code.
+  const shapeless = !emptySubClass(subClass) && populated === undefined;
   if (
     t.class === 'payment' &&
+    !shapeless &&
     !(typeof populated?.title === 'string' && populated.title !== '' && typeof populated.code === 'string')
   )
     flaws.note(
@@ -557,6 +569,19 @@ export function expectNoFlaw(walk: SnapshotWalk, requirement: string, expectatio
 }
 
 /**
+ * The rule a walk's stop breaks, where it is one of the paging rules: a later page refused or no list
+ * (AFFORD-10, following links.next answers the following page), a loop or pages without end (AFFORD-05,
+ * a walk ends), a page of transactions seen before (AFFORD-11). Else the check's own requirement holds it.
+ */
+function brokenByStop(problem: WalkProblem): RequirementId[] | undefined {
+  if (problem.page > 0 && (problem.reason === 'status' || problem.reason === 'not-a-list'))
+    return ['AFFORD-10'];
+  if (problem.reason === 'loop' || problem.reason === 'too-many-pages') return ['AFFORD-05'];
+  if (problem.reason === 'repeated-page') return ['AFFORD-11'];
+  return undefined;
+}
+
+/**
  * Throws the problem that stopped a walk before its end. A walk stopped by its page cap, with every page
  * full of fresh transactions, says nothing against the target: the spec does not bound a snapshot, the
  * cap is ours, so what needed the end is not exercised (a loop, a repeated or a mostly empty page stops
@@ -573,6 +598,7 @@ export function expectCompleted(walk: SnapshotWalk): void {
     throw new Finding(
       `the walk ${walk.label} (${walk.request}) stopped before a page without links.next: ${walk.problem.message}`,
       walk.problem.exchange,
+      brokenByStop(walk.problem),
     );
   throw new Finding(`the walk ${walk.label} (${walk.request}) did not reach its last page`, walk.last);
 }

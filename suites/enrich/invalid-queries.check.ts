@@ -6,6 +6,7 @@ import {
 import { check } from '../../src/checks/check.ts';
 import { expectErrorList } from '../../src/checks/error-list.ts';
 import { expectStatus } from '../../src/checks/findings.ts';
+import type { RequirementId } from '../../src/requirements/requirement-ids.generated.ts';
 import { expectEach, getEnrich, type EnrichParameters } from './support.ts';
 
 // Spec: Endpoints > GET {base_url}/enrich — "Invalid parameters return an error list (400)"; Errors —
@@ -98,25 +99,28 @@ check(
   { needs: ['enrich'] },
 );
 
-/** One invalid value per parameter, with the parameter the refusal must name. */
-const invalidValues: [keyof EnrichParameters, string][] = [
-  ['q', 'KF'], // two letters: short by every count
-  ['institution', unknownInstitution], // no service issued it
-  ['country', 'AUS'], // three letters: no alpha-2 form
-  ['accountType', 'checking'], // not one of the six in any case or spelling
-  ['amount', 'abc'], // letters: no number at all
+/**
+ * One invalid value per parameter, with the parameter the refusal must name and the parameter's own rule,
+ * which an acceptance breaks: ENRICH-14 holds the refusal's code and source.parameter, not the refusal.
+ */
+const invalidValues: [keyof EnrichParameters, string, RequirementId][] = [
+  ['q', 'KF', 'ENRICH-03'], // two letters: short by every count
+  ['institution', unknownInstitution, 'ENRICH-06'], // no service issued it
+  ['country', 'AUS', 'ENRICH-07'], // three letters: no alpha-2 form
+  ['accountType', 'checking', 'ENRICH-11'], // not one of the six in any case or spelling
+  ['amount', 'abc', 'ENRICH-13'], // letters: no number at all
 ];
 
-for (const [parameter, value] of invalidValues) {
+for (const [parameter, value, refusal] of invalidValues) {
   check(
     `GET /enrich refuses an invalid ${parameter} ("${value}") with 400, code parameter-not-valid and source.parameter "${parameter}"`,
-    ['ENRICH-14', 'ERR-11'],
+    ['ENRICH-14', refusal, 'ERR-11'],
     async () => {
       const exchange = await getEnrich({
         ...(parameter === 'amount' ? { accountType: 'transaction' } : {}),
         [parameter]: value,
       });
-      expectErrorList(exchange, { status: [400], code: ['parameter-not-valid'], parameter });
+      expectErrorList(exchange, { status: [400], code: ['parameter-not-valid'], parameter, refusal });
     },
     { needs: ['enrich'] },
   );

@@ -40,6 +40,7 @@ check(
         ]),
       ],
       `payments and the summary blocks of an empty summary`,
+      'EXP-21',
     );
     const body = expensesBody(exchange);
     const spent = summaryBlocks.some((block) =>

@@ -1,9 +1,10 @@
+import type { RequirementId } from '../../src/requirements/requirement-ids.generated.ts';
 import type { Exchange } from '../../src/client/exchange.ts';
 import { addMonths, isMonth, monthOf, type MonthRange } from '../../src/checks/arbitraries/expenses.ts';
 import { NotExercised } from '../../src/checks/check.ts';
 import { expectErrorList } from '../../src/checks/error-list.ts';
 import { describeAnswer, describeRequest, Finding } from '../../src/checks/findings.ts';
-import { expectResource, violationsOf } from '../../src/checks/resource.ts';
+import { brokenRequirements, expectResource, violationsOf } from '../../src/checks/resource.ts';
 import { api, perRun, runSettings } from '../../src/checks/run-context.ts';
 import { formatViolations } from '../../src/validation/validator.ts';
 
@@ -104,7 +105,13 @@ function concernsField(pointer: string, pattern: string): boolean {
  * The 200 answer's expenses resource conforms at these fields (schemas/expenses.schema.json); `label`
  * names them in the message when the list of pointers is long.
  */
-export function expectExpensesFields(exchange: Exchange, fields: string[], label = fields.join(', ')): void {
+export function expectExpensesFields(
+  exchange: Exchange,
+  fields: string[],
+  label = fields.join(', '),
+  /** The rule these fields are held to here, where it is not the schema's own (an empty summary's shape). */
+  requirement?: RequirementId,
+): void {
   expensesBody(exchange);
   const violations = violationsOf(exchange.response?.body, 'expenses').filter((v) =>
     fields.some((field) => concernsField(v.pointer, field)),
@@ -113,6 +120,8 @@ export function expectExpensesFields(exchange: Exchange, fields: string[], label
   throw new Finding(
     `${describeRequest(exchange)}: not a valid expenses resource at ${label}:\n${formatViolations(violations)}`,
     exchange,
+    // A field's container of the wrong shape (payments no array) is the container's rule, not the field's.
+    requirement ? [requirement] : brokenRequirements('expenses', violations),
   );
 }
 

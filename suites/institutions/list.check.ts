@@ -1,5 +1,11 @@
 import { check } from '../../src/checks/check.ts';
-import { describeRequest, expectStatus, expectThat, Finding } from '../../src/checks/findings.ts';
+import {
+  describeRequest,
+  expectStatus,
+  expectStatusOf,
+  expectThat,
+  Finding,
+} from '../../src/checks/findings.ts';
 import { expectResource, violationsOf } from '../../src/checks/resource.ts';
 import { formatViolations } from '../../src/validation/validator.ts';
 import { valuesSeen } from '../../src/checks/filter-algebra.ts';
@@ -14,10 +20,11 @@ check('GET /institutions answers 200 with the institution list envelope', ['INST
 
 check(
   'The institution list carries type "list", totalCount, a number, and data, an array',
-  ['INST-02'],
+  ['INST-02', 'INST-01'],
   async () => {
     const exchange = await institutionList();
-    expectStatus(exchange, 200);
+    // Another status breaks INST-01, and leaves the envelope of a 200 unseen.
+    expectStatusOf('INST-01', exchange, 200);
     // The envelope's own members and the kind of each entry; what lies inside an institution is INST-10..19.
     const envelope = violationsOf(exchange.response.body, 'institution-list').filter((v) =>
       /^(|\/type|\/totalCount|\/data|\/data\/\d+)$/.test(v.pointer),
@@ -32,7 +39,7 @@ check(
 
 /** The list's totalCount against its data; a totalCount or data of the wrong type is INST-02's finding. */
 function expectTotalCovers(exchange: Exchange): void {
-  expectStatus(exchange, 200);
+  expectStatusOf('INST-01', exchange, 200);
   const { totalCount, data } = (exchange.response.body ?? {}) as { totalCount?: unknown; data?: unknown };
   if (typeof totalCount !== 'number' || !Array.isArray(data)) return;
   expectThat(
@@ -44,7 +51,7 @@ function expectTotalCovers(exchange: Exchange): void {
 
 check(
   'The institution list totalCount, unfiltered and filtered, is not less than the number of entries in data',
-  ['INST-03'],
+  ['INST-03', 'INST-01'],
   async () => {
     // Whether a filtered totalCount counts the answer or the whole list is not shown (AMB-INST-03): either
     // is at least the number of entries answered.

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import {
   madeUpCursors,
   malformedClassFilters,
+  nearMissClassFilters,
   validLimit,
 } from '../../src/checks/arbitraries/affordability.ts';
 import {
@@ -120,11 +121,10 @@ const lenientMonth = (value: string) =>
  * single or double quotes or not at all, blanks allowed around the parts; several joined by commas.
  */
 const lenientFilter = (value: string) =>
-  value
-    .split(',')
-    .every((term) =>
-      /^\s*[A-Za-z_][\w.-]*\.[A-Za-z]+\s*\(\s*(?:'[^']*'|"[^"]*"|[^'"()]*)\s*\)\s*$/.test(term),
-    );
+  value.split(',').every((term) =>
+    // A call left open or a quote left open is forgiven: the loosest parser reads up to where it can.
+    /^\s*[A-Za-z_][\w.-]*\.[A-Za-z]+\s*\(\s*(?:'[^']*'?|"[^"]*"?|[^'"()]*)\s*\)?\s*$/.test(term),
+  );
 
 // -------------------------------------------------------------------------------------------------------
 // The strictest readings: what a strict server still takes.
@@ -393,5 +393,12 @@ describe('affordability: what GET …/transactions is sent', () => {
 
   it('malformedClassFilters are no expression the loosest filter reading parses', () => {
     for (const filter of malformedClassFilters) expect(lenientFilter(filter), filter).toBe(false);
+  });
+
+  it('nearMissClassFilters, taken both ways, are read by the loosest reading and refused by the strict one', () => {
+    for (const [nearMiss, meant] of nearMissClassFilters) {
+      expect(lenientFilter(nearMiss), nearMiss).toBe(true);
+      expect(nearMiss).not.toBe(meant);
+    }
   });
 });

@@ -108,6 +108,16 @@ describe('the connections variants', () => {
     expect(status).toBe(400);
   });
 
+  it('unknownFilterValue refused: a connection id the service does not know is not found, 404', async () => {
+    const filter = "id.eq('no-such-connection')";
+    expect(await listItems(plain, filter)).toEqual([]);
+    const status = await withVariant(
+      { unknownFilterValue: 'refused' },
+      async (client) => (await client.get(client.paths.connections, { filter })).status,
+    );
+    expect(status).toBe(404);
+  });
+
   it('unknownProperty matches-nothing: a property not listed selects no connection', async () => {
     const filter = "nickname.eq('Everyday')";
     expect((await plain.get(plain.paths.connections, { filter })).status).toBe(400);

@@ -34,6 +34,17 @@ describe('the token variants of the mock', () => {
       expectError(await send('["SERVER_ACCESS"]'), 400, 'invalid-request', 'body');
     }));
 
+  it('jsonBody ignored: a body of another type is an empty form, refused for its missing scope', () =>
+    withVariant({ jsonBody: 'ignored' }, async (client) => {
+      const exchange = await client.call('POST', '/token', {
+        headers: { ...basic, 'service-version': '2.0' },
+        raw: '{"scope": ',
+        contentType: 'application/json',
+        token: null,
+      });
+      expectError(exchange, 400, 'invalid-request', 'scope');
+    }));
+
   it('unknownKey: an unknown key gets 400 parameter-not-valid', () =>
     withVariant({ unknownKey: 'parameter-not-valid' }, async (client) => {
       const exchange = await client.issue({ authorization: 'Basic not-a-key' }, { scope: 'SERVER_ACCESS' });
@@ -55,6 +66,12 @@ describe('the token variants of the mock', () => {
     withVariant({ malformedAuthorization: 'invalid-request' }, async (client) => {
       const exchange = await client.issue({ authorization: 'Basic' }, { scope: 'SERVER_ACCESS' });
       expectError(exchange, 400, 'invalid-request');
+    }));
+
+  it('malformedAuthorization: a header that is not "Basic <API_KEY>" is 400 invalid-grant', () =>
+    withVariant({ malformedAuthorization: 'invalid-grant' }, async (client) => {
+      const exchange = await client.issue({ authorization: 'Bearer key' }, { scope: 'SERVER_ACCESS' });
+      expectError(exchange, 400, 'invalid-grant');
     }));
 
   it('missingScope: a request without scope gets a SERVER_ACCESS token', () =>

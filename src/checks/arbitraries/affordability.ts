@@ -21,11 +21,20 @@ export const madeUpCursors = [
 /**
  * Class filter expressions no filter shape makes (spec: `filter`, property `transaction.class`; the shape
  * is the connections filter's `<property>.<operator>('<value>')` or open, AMB-AFFORD-01). Why invalid
- * under every reading: no property, operator and value can be read from them, so no server can apply
- * them, and answering them as if no filter were given passes the client's mistake off as a result.
+ * under every reading: no property, operator and value can be read from them, even by a parser that
+ * forgives a call left open, so no server can apply them, and answering them as if no filter were given
+ * passes the client's mistake off as a result.
  */
 export const malformedClassFilters = [
-  "transaction.class.eq('payment'", // the call never closes
-  'transaction.class.eq(', // an empty call that never closes: no value
   ")('", // stray brackets and a quote: no property
+  '.eq(', // an operator of no property
+] as const;
+
+/**
+ * Near misses of the shape, each beside the expression it nearly is: a parser that forgives a call left
+ * open reads them so, a strict one refuses them; either answer is taken, but not an ignored filter.
+ */
+export const nearMissClassFilters = [
+  ["transaction.class.eq('payment'", "transaction.class.eq('payment')"], // the call never closes
+  ['transaction.class.eq(', "transaction.class.eq('')"], // an empty call that never closes
 ] as const;
