@@ -23,9 +23,12 @@ export async function runCommand(
   let mock: RunningMock | undefined;
   let traffic: TrafficCoordinator | undefined;
   let profile: Profile;
+  /** When the requests sent before the run were answered: the budget counts them too. */
+  const answeredBefore: number[] = [];
   if (config.profile) {
     profile = config.profile;
     const unreachable = await unreachableReason(profile.baseUrl, Math.min(config.timeoutMs, 10_000));
+    answeredBefore.push(Date.now());
     if (unreachable) {
       console.error(`fds-conformance: cannot reach ${profile.baseUrl}: ${unreachable}`);
       return exitCodes.unreachable;
@@ -52,7 +55,11 @@ export async function runCommand(
       version: profile.version,
     };
     const settings = runSettingsOf(config, profile);
-    traffic = new TrafficCoordinator(`fds-conformance-traffic-${settings.runId}`, config.maxRps);
+    traffic = new TrafficCoordinator(
+      `fds-conformance-traffic-${settings.runId}`,
+      config.maxRps,
+      answeredBefore,
+    );
     const { conformance, reporters } = conformanceReporters(config, target, env, out, traffic);
     await runSuites({
       settings: {

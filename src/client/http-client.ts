@@ -141,8 +141,8 @@ export class HttpClient {
     const maxWait = this.settings.maxRetryWaitMs ?? 15_000;
     let waited = 0;
     for (let attempt = 0; ; attempt++) {
-      await this.settings.traffic?.acquire();
-      await this.once(exchange, url, method, headers, body);
+      const answered = (await this.settings.traffic?.acquire()) ?? (() => undefined);
+      await this.once(exchange, url, method, headers, body, answered);
       const response = exchange.response;
       if (response?.status !== 429) return;
       const wait = retryAfterMs(response.headers['retry-after']);
@@ -162,6 +162,8 @@ export class HttpClient {
     method: string,
     headers: Record<string, string>,
     body: string | undefined,
+    /** Called once the answer begins or the request fails: the traffic budget places the request then. */
+    answered: () => void,
   ) {
     const started = performance.now();
     const { maxBodyBytes, timeoutMs } = this.settings;
@@ -173,7 +175,7 @@ export class HttpClient {
         dispatcher: this.agent,
         // The whole exchange is bounded too: a body dripping one byte at a time never trips bodyTimeout.
         signal: AbortSignal.timeout(timeoutMs),
-      });
+      }).finally(answered);
       const chunks: Buffer[] = [];
       let size = 0;
       for await (const chunk of response.body as AsyncIterable<Buffer>) {

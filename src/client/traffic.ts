@@ -6,10 +6,19 @@ import { BroadcastChannel } from 'node:worker_threads';
  * coordinator in the main thread for its turn over a BroadcastChannel (which reaches every thread of the
  * process), so `--max-rps` bounds the rate at the target for the whole run, token requests included, and
  * a 429 pauses the whole run's traffic for its Retry-After, not just the one request.
+ *
+ * The budget is held on arrivals, not on grants. A granted request counts as in flight until its answer
+ * begins (or it fails), and is then placed in the window at that moment, which is never before it
+ * reached the target: a target answers only what has arrived. A grant is given only while the requests
+ * placed in the last window and those in flight number fewer than N. So for any window of one second at
+ * the target, take the request of that window granted last: every other one arrived before its grant
+ * (and was placed within a window before it) or was in flight at it, so at most N arrive in any window,
+ * however late a busy machine writes a granted request.
  */
 type Message =
   | { kind: 'acquire'; id: string; group: string }
   | { kind: 'grant'; id: string }
+  | { kind: 'answered'; at: number }
   | { kind: 'sent'; group: string }
   | { kind: 'pause'; ms: number };
 
@@ -26,18 +35,17 @@ export interface TrafficSummary {
   waitedSeconds: number;
 }
 
-/**
- * The window a budget is held over, a little longer than a second: a grant reaches its worker a moment
- * after it is given, so requests granted a second apart could otherwise land closer together.
- */
-const windowMs = 1050;
+/** The window a budget is held over: a second, and a small margin for clocks read a moment apart. */
+const windowMs = 1025;
 
 /** The main thread's side: grants requests in turn, at most N per window, none while a 429 pauses the run. */
 export class TrafficCoordinator {
   private readonly channel: BroadcastChannel;
   private readonly queue: { id: string; group: string }[] = [];
-  /** When each grant of the current window was given. */
-  private readonly recent: number[] = [];
+  /** When the requests of the current window were answered (or failed), each after it arrived. */
+  private recent: number[] = [];
+  /** Requests granted whose answer has not begun: each may arrive at any moment. */
+  private inFlight = 0;
   private pausedUntil = 0;
   private timer: NodeJS.Timeout | undefined;
   private readonly counts: TrafficSummary;
@@ -45,7 +53,10 @@ export class TrafficCoordinator {
   constructor(
     readonly channelName: string,
     private readonly maxRequestsPerSecond?: number,
+    /** Requests the run sent before the coordinator started (the reachability probe): when answered. */
+    answeredBefore: readonly number[] = [],
   ) {
+    this.recent.push(...answeredBefore);
     this.counts = {
       requests: 0,
       byGroup: {},
@@ -60,6 +71,10 @@ export class TrafficCoordinator {
 
   private receive(message: Message): void {
     if (message.kind === 'acquire') this.queue.push(message);
+    if (message.kind === 'answered') {
+      this.inFlight--;
+      this.recent.push(message.at);
+    }
     if (message.kind === 'sent') this.count(message.group);
     if (message.kind === 'pause') {
       const now = Date.now();
@@ -79,10 +94,14 @@ export class TrafficCoordinator {
     while (this.queue.length > 0) {
       const now = Date.now();
       if (now < this.pausedUntil) return this.wake(this.pausedUntil - now);
-      while (this.recent.length > 0 && (this.recent[0] as number) <= now - windowMs) this.recent.shift();
-      if (this.maxRequestsPerSecond && this.recent.length >= this.maxRequestsPerSecond)
+      // Answers come from several threads, so not in order: keep those of the window, oldest first.
+      this.recent = this.recent.filter((at) => at > now - windowMs).sort((a, b) => a - b);
+      if (this.maxRequestsPerSecond && this.recent.length + this.inFlight >= this.maxRequestsPerSecond) {
+        // Full with requests in flight alone: the next answer drains again. Else the oldest leaves the window.
+        if (this.recent.length === 0) return;
         return this.wake((this.recent[0] as number) + windowMs - now);
-      this.recent.push(now);
+      }
+      if (this.maxRequestsPerSecond) this.inFlight++;
       const { id, group } = this.queue.shift() as { id: string; group: string };
       this.count(group);
       this.channel.postMessage({ kind: 'grant', id } satisfies Message);
@@ -141,18 +160,28 @@ export class TrafficGate {
     this.channel.unref();
   }
 
-  async acquire(): Promise<void> {
+  /**
+   * Waits for the request's turn; the function it gives back is to be called the moment the request's
+   * answer begins, or the request fails, which places it in the budget's window.
+   */
+  async acquire(): Promise<() => void> {
     if (!this.budgeted) {
       const wait = this.pausedUntil - Date.now();
       if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
       this.channel.postMessage({ kind: 'sent', group: this.group() } satisfies Message);
-      return;
+      return () => undefined;
     }
     const id = `${this.prefix}-${this.sent++}`;
-    return new Promise((resolve) => {
+    await new Promise<void>((resolve) => {
       this.waiting.set(id, resolve);
       this.channel.postMessage({ kind: 'acquire', id, group: this.group() } satisfies Message);
     });
+    let answered = false;
+    return () => {
+      if (answered) return;
+      answered = true;
+      this.channel.postMessage({ kind: 'answered', at: Date.now() } satisfies Message);
+    };
   }
 
   pause(ms: number): void {

@@ -271,13 +271,11 @@ describe('fds-conformance run', { timeout: 60_000 }, () => {
       );
       expect(result.code, result.stderr).toBe(0);
       expect(arrivals.length).toBeGreaterThan(30);
-      // The exact bound is proved on a faked clock (test/client/traffic.test.ts); here, end to end, the run
-      // took at least as long as the budget forces, less a second for a first request delivered late. A
-      // slow machine only lengthens the run, so this cannot fail by chance; an unheld budget sends these
-      // few dozen requests in well under a second.
-      const run = arrivals.slice(1);
-      const span = (run.at(-1) as number) - (run[0] as number);
-      expect(span).toBeGreaterThanOrEqual((Math.floor((run.length - 1) / 10) - 1) * 1000);
+      // On the arrival times the target recorded, the probe's included: at most 10 in any sliding second.
+      // The budget places a request in its window only once its answer begins, which the target sends
+      // after it recorded the arrival, so no slowness of this machine can crowd the arrivals together.
+      const busiest = Math.max(...arrivals.map((t) => arrivals.filter((u) => u >= t && u < t + 1000).length));
+      expect(busiest).toBeLessThanOrEqual(10);
       const report = JSON.parse(readFileSync(join(out, 'report.json'), 'utf8')) as {
         traffic: { requests: number; byGroup: Record<string, number>; maxRequestsPerSecond: number };
       };

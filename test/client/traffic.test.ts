@@ -4,7 +4,8 @@ import { TrafficCoordinator, TrafficGate } from '../../src/client/traffic.ts';
 
 /**
  * The budget is proved on the coordinator's own clock, faked, so the proof does not depend on how fast
- * the machine delivers a grant: the run-command test shows the same budget end to end.
+ * the machine delivers a grant; the run-command test shows the same budget end to end, on the arrival
+ * times a target records.
  */
 describe('the run-wide traffic budget', () => {
   afterEach(() => {
@@ -16,7 +17,12 @@ describe('the run-wide traffic budget', () => {
     for (let turn = 0; turn < 5; turn++) await nextTurn();
   }
 
-  it('grants at most --max-rps requests in any second, token requests and all groups together', async () => {
+  /** The most of these moments that fall within any one second. */
+  function busiest(moments: number[]): number {
+    return Math.max(...moments.map((t) => moments.filter((u) => u >= t && u < t + 1000).length));
+  }
+
+  it('answers at most --max-rps requests in any second, token requests and all groups together', async () => {
     vi.useFakeTimers({ toFake: ['Date', 'setTimeout', 'clearTimeout'] });
     const channel = `traffic-test-${Math.random()}`;
     const coordinator = new TrafficCoordinator(channel, 10);
@@ -24,19 +30,66 @@ describe('the run-wide traffic budget', () => {
       new TrafficGate(channel, () => 'token', true),
       new TrafficGate(channel, () => 'users', true),
     ];
-    const granted: number[] = [];
-    const requests = Array.from({ length: 35 }, (_, i) =>
-      (gates[i % 2] as TrafficGate).acquire().then(() => granted.push(Date.now())),
-    );
-    for (let step = 0; step < 100 && granted.length < requests.length; step++) {
+    const answeredAt: number[] = [];
+    // A target that answers each request 30 ms after its grant.
+    const requests = Array.from({ length: 35 }, async (_, i) => {
+      const answered = await (gates[i % 2] as TrafficGate).acquire();
+      const due = Date.now() + 30;
+      await vi.waitUntil(() => Date.now() >= due, { interval: 1, timeout: 60_000 });
+      answeredAt.push(Date.now());
+      answered();
+    });
+    for (let step = 0; step < 400 && answeredAt.length < requests.length; step++) {
       await settle();
-      vi.advanceTimersByTime(50);
+      vi.advanceTimersByTime(10);
     }
     await Promise.all(requests);
-    const busiest = Math.max(...granted.map((t) => granted.filter((u) => u >= t && u < t + 1000).length));
-    expect(busiest).toBe(10);
+    expect(busiest(answeredAt)).toBeLessThanOrEqual(10);
     expect(coordinator.summary()).toMatchObject({ requests: 35, byGroup: { token: 18, users: 17 } });
     for (const gate of gates) gate.close();
+    coordinator.close();
+  });
+
+  it('grants no request while N are in flight, however long they take', async () => {
+    vi.useFakeTimers({ toFake: ['Date', 'setTimeout', 'clearTimeout'] });
+    const channel = `traffic-test-${Math.random()}`;
+    const coordinator = new TrafficCoordinator(channel, 3);
+    const gate = new TrafficGate(channel, () => 'jobs', true);
+    const answers: (() => void)[] = [];
+    const requests = Array.from({ length: 4 }, () =>
+      gate.acquire().then((answered) => answers.push(answered)),
+    );
+    await settle();
+    vi.advanceTimersByTime(5_000);
+    await settle();
+    // Three granted and not yet answered: the fourth waits, whatever the clock says.
+    expect(answers).toHaveLength(3);
+    (answers[0] as () => void)();
+    await settle();
+    // The answer places the first in the window: still three within the last second.
+    expect(answers).toHaveLength(3);
+    vi.advanceTimersByTime(1_100);
+    await settle();
+    await Promise.all(requests);
+    expect(answers).toHaveLength(4);
+    gate.close();
+    coordinator.close();
+  });
+
+  it('counts the requests sent before it started, such as the reachability probe', async () => {
+    vi.useFakeTimers({ toFake: ['Date', 'setTimeout', 'clearTimeout'] });
+    const channel = `traffic-test-${Math.random()}`;
+    const coordinator = new TrafficCoordinator(channel, 1, [Date.now()]);
+    const gate = new TrafficGate(channel, () => 'token', true);
+    let granted = false;
+    const request = gate.acquire().then(() => (granted = true));
+    await settle();
+    expect(granted).toBe(false);
+    vi.advanceTimersByTime(1_100);
+    await settle();
+    await request;
+    expect(granted).toBe(true);
+    gate.close();
     coordinator.close();
   });
 
