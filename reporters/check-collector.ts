@@ -49,6 +49,7 @@ function resultOf(testCase: TestCase, root: string, runErrors: readonly string[]
     ...base,
     state: 'not-exercised',
     message: meta.notExercised ?? (result.state === 'skipped' ? result.note : undefined) ?? 'skipped',
+    ...(meta.enableBy ? { enableBy: meta.enableBy } : {}),
   };
 }
 

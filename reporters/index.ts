@@ -44,6 +44,7 @@ export function conformanceReporters(
   const junit = new ConformanceJUnitReporter({
     outputFile: join(config.out, 'junit.xml'),
     ...verdictOptions,
+    allowIncomplete: config.allowIncomplete,
   });
   return { conformance, reporters: [new GroupProgress(write), conformance, junit] };
 }

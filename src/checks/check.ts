@@ -28,6 +28,8 @@ declare module 'vitest' {
     requirements?: string[];
     /** Why a check was not exercised (a missing fixture or capability). */
     notExercised?: string;
+    /** What the user could give to exercise it (a flag, an environment variable, a profile field). */
+    enableBy?: string;
     failure?: FailureEvidence;
     /** Resources the check's requests created on the target (report.json `created`). */
     created?: CreatedResource[];
@@ -59,33 +61,48 @@ export type Need =
   | 'enrichMatch'
   | 'enrichNoMatch';
 
-const needReasons: Record<Need, (s: RunSettings) => string | undefined> = {
-  apiKey: (s) => (s.profile.apiKey ? undefined : 'the profile gives no API key'),
-  write: (s) => (s.profile.readOnly ? 'it sends a write and the run is read-only' : undefined),
-  tokenExpiry: (s) => (s.profile.tokenExpiry ? undefined : 'the profile gives no tokenExpiry key'),
-  unsupportedVersion: (s) =>
-    s.profile.unsupportedVersion ? undefined : 'the profile names no unsupportedVersion',
-  userId: (s) => (s.profile.fixtures.userId ? undefined : 'the profile gives no fixtures.userId'),
-  connectionId: (s) =>
-    s.profile.fixtures.connectionId ? undefined : 'the profile gives no fixtures.connectionId',
+/**
+ * Why a need is missing, and what the user could give to meet it (DESIGN.md, exit code 4: what the user
+ * could have enabled makes a run incomplete). A write under --read-only is the user's choice: it names
+ * nothing to give, and never makes a run incomplete.
+ */
+interface MissingNeed {
+  reason: string;
+  enableBy?: string;
+}
+
+function fixtureNeed(present: unknown, field: string): MissingNeed | undefined {
+  return present
+    ? undefined
+    : { reason: `the profile gives no ${field}`, enableBy: `the profile's ${field}` };
+}
+
+const missingNeeds: Record<Need, (s: RunSettings) => MissingNeed | undefined> = {
+  apiKey: (s) =>
+    s.profile.apiKey
+      ? undefined
+      : { reason: 'no API key was given', enableBy: 'FDS_API_KEY, --api-key or the profile’s apiKey' },
+  write: (s) => (s.profile.readOnly ? { reason: 'it sends a write and the run is read-only' } : undefined),
+  tokenExpiry: (s) =>
+    s.profile.tokenExpiry
+      ? undefined
+      : {
+          reason: 'the profile gives no tokenExpiry key',
+          enableBy: 'FDS_EXPIRY_API_KEY or the profile’s tokenExpiry.apiKey',
+        },
+  unsupportedVersion: (s) => fixtureNeed(s.profile.unsupportedVersion, 'unsupportedVersion'),
+  userId: (s) => fixtureNeed(s.profile.fixtures.userId, 'fixtures.userId'),
+  connectionId: (s) => fixtureNeed(s.profile.fixtures.connectionId, 'fixtures.connectionId'),
   connectionPassword: (s) =>
-    s.profile.fixtures.connectionPassword ? undefined : 'the profile gives no fixtures.connectionPassword',
-  institutionId: (s) =>
-    s.profile.fixtures.institutionId ? undefined : 'the profile gives no fixtures.institutionId',
-  affordabilityId: (s) =>
-    s.profile.fixtures.affordabilityId ? undefined : 'the profile gives no fixtures.affordabilityId',
+    fixtureNeed(s.profile.fixtures.connectionPassword, 'fixtures.connectionPassword'),
+  institutionId: (s) => fixtureNeed(s.profile.fixtures.institutionId, 'fixtures.institutionId'),
+  affordabilityId: (s) => fixtureNeed(s.profile.fixtures.affordabilityId, 'fixtures.affordabilityId'),
   enrich: (s) => {
     const e = s.profile.fixtures.enrich;
-    return e?.institution && e.country
-      ? undefined
-      : 'the profile gives no fixtures.enrich institution and country';
+    return fixtureNeed(e?.institution && e.country, 'fixtures.enrich institution and country');
   },
-  enrichMatch: (s) =>
-    s.profile.fixtures.enrich?.matchingQuery
-      ? undefined
-      : 'the profile gives no fixtures.enrich.matchingQuery',
-  enrichNoMatch: (s) =>
-    s.profile.fixtures.enrich?.noMatchQuery ? undefined : 'the profile gives no fixtures.enrich.noMatchQuery',
+  enrichMatch: (s) => fixtureNeed(s.profile.fixtures.enrich?.matchingQuery, 'fixtures.enrich.matchingQuery'),
+  enrichNoMatch: (s) => fixtureNeed(s.profile.fixtures.enrich?.noMatchQuery, 'fixtures.enrich.noMatchQuery'),
 };
 
 export interface CheckOptions {
@@ -123,10 +140,11 @@ export function check(
   test(`${title} [${requirements.join(', ')}]`, { timeout: options.timeoutMs ?? 30_000 }, async (context) => {
     context.task.meta.requirements = [...requirements];
     const settings = runSettings();
-    const reason = needs.map((need) => needReasons[need](settings)).find((r) => r !== undefined);
-    if (reason) {
-      context.task.meta.notExercised = reason;
-      context.skip(`not exercised: ${reason}`);
+    const missing = needs.map((need) => missingNeeds[need](settings)).find((m) => m !== undefined);
+    if (missing) {
+      context.task.meta.notExercised = missing.reason;
+      if (missing.enableBy) context.task.meta.enableBy = missing.enableBy;
+      context.skip(`not exercised: ${missing.reason}`);
       return;
     }
     if (context.task.meta.failedAttempts?.length) forgetSharedAnswers();

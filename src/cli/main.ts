@@ -19,7 +19,7 @@ const commands: Record<string, Command> = {
 const usage = `usage:
   fds-conformance [run] [--base-url URL] [--api-key KEY] [--profile FILE] [--only GROUPS] [--read-only]
                   [--out DIR] [--seed N] [--runs N] [--concurrency N] [--timeout-ms N] [--strict]
-                  [--baseline FILE | --write-baseline FILE] [--shard i/n] [--retries N] [--fail-on-flaky]
+                  [--baseline FILE | --write-baseline FILE] [--shard i/n] [--retries N] [--fail-on-flaky] [--allow-incomplete]
   fds-conformance mock [--port N] [--host H] [--seed N] [--token-ttl S] [--api-key KEY=TTL]...
                        [--version-header NAME] [--supported-versions LIST] [--unsupported-versions LIST]
                        [--base-path /P] [--fault NAME]... [--fault-switching] [--list-faults] [--latency-ms N]

@@ -28,18 +28,23 @@ function readPartial(dir: string): PartialRun {
 }
 
 /**
- * `merge-reports DIR... [--out DIR] [--strict] [--baseline FILE]`: joins the reports of `--shard` runs
- * into one, as if the shards had been one run. Exit 0 or 1 like `run`.
+ * `merge-reports DIR... [--out DIR] [--strict] [--baseline FILE] [--allow-incomplete]`: joins the reports
+ * of `--shard` runs into one, as if the shards had been one run. Exit 0, 1 or 4 like `run`.
  */
 export function mergeReportsCommand(args: string[], out: (line: string) => void): number {
   const { values, positionals } = parseArgs({
     args,
     allowPositionals: true,
-    options: { out: { type: 'string' }, strict: { type: 'boolean' }, baseline: { type: 'string' } },
+    options: {
+      out: { type: 'string' },
+      strict: { type: 'boolean' },
+      baseline: { type: 'string' },
+      'allow-incomplete': { type: 'boolean' },
+    },
   });
   if (positionals.length === 0)
     throw new UsageError(
-      'usage: fds-conformance merge-reports DIR... [--out DIR] [--strict] [--baseline FILE]',
+      'usage: fds-conformance merge-reports DIR... [--out DIR] [--strict] [--baseline FILE] [--allow-incomplete]',
     );
   const parts = positionals.map(readPartial);
   const first = parts[0] as PartialRun;
@@ -61,5 +66,7 @@ export function mergeReportsCommand(args: string[], out: (line: string) => void)
     parts.flatMap((p) => p.checks),
   );
   out(`merged ${parts.length} reports: ${report.summary.verdict}; reports in ${target}/`);
-  return report.summary.verdict === 'conformant' ? exitCodes.ok : exitCodes.failed;
+  if (report.summary.verdict === 'nonconformant') return exitCodes.failed;
+  if (report.summary.verdict === 'incomplete' && !values['allow-incomplete']) return exitCodes.incomplete;
+  return exitCodes.ok;
 }

@@ -4,6 +4,7 @@ import type { Profile } from '../profile/profile.ts';
 import { conformanceReporters } from '../../reporters/index.ts';
 import { TrafficCoordinator } from '../client/traffic.ts';
 import { comparisonLines } from '../report/compare-views.ts';
+import { incompleteLine } from '../report/report.ts';
 import { oneLine } from '../report/markdown.ts';
 import { unreachableReason } from '../runner/reachability.ts';
 import { runSuites } from '../runner/run-suites.ts';
@@ -12,7 +13,8 @@ import { exitCodes } from './usage-error.ts';
 
 /**
  * `run` (the default command): resolve the profile, start the embedded mock when no target is given,
- * run the suites, write the reports, and exit 0 (conforms), 1 (does not), 2 (usage) or 3 (unreachable).
+ * run the suites, write the reports, and exit 0 (conforms), 1 (does not), 2 (usage), 3 (unreachable) or 4
+ * (incomplete: what the user could have enabled was not exercised).
  */
 export async function runCommand(
   args: string[],
@@ -39,15 +41,15 @@ export async function runCommand(
     mock = await startMock();
     profile = mockProfile(mock);
   }
+  // Without a key nearly every check is not exercised, and a gate whose secret went missing would pass
+  // on nothing: say so first, where a person reading the log looks; the run ends incomplete (exit 4).
+  if (!profile.apiKey)
+    out(
+      "fds-conformance: incomplete: no API key (FDS_API_KEY, --api-key or the profile's apiKey): every check that needs a token is not exercised",
+    );
   out(
     `fds-conformance: ${mock ? `embedded mock at ${profile.baseUrl}` : profile.baseUrl}, seed ${config.seed}${config.readOnly ? ', read-only' : ''}`,
   );
-  // Without a key nearly every check is not exercised, and a gate whose secret went missing would pass
-  // on nothing: say so first, where a person reading the log looks.
-  if (!profile.apiKey)
-    out(
-      "fds-conformance: no API key (--api-key, FDS_API_KEY or the profile's apiKey): every check that needs a token is not exercised",
-    );
   try {
     const target = {
       baseUrl: mock ? 'embedded mock' : profile.baseUrl,
@@ -88,14 +90,18 @@ export async function runCommand(
     if (verdict.nowPassing.length > 0)
       out(`  baseline entries now passing: ${verdict.nowPassing.join(', ')}`);
     if (outcome.comparison) for (const line of comparisonLines(outcome.comparison)) out(line);
-    out(`${report.summary.verdict}; reports in ${config.out}/`);
+    const incomplete = incompleteLine(report.requirements);
+    out(
+      `${report.summary.verdict === 'incomplete' ? incomplete : report.summary.verdict}; reports in ${config.out}/`,
+    );
     const count = (state: string) => outcome.checks.filter((c) => c.state === state).length;
     const flaky = count('flaky');
     out(
       `${count('passed')} passed, ${count('failed')} failed, ${count('not-exercised')} not exercised${flaky > 0 ? `, ${flaky} flaky` : ''}`,
     );
-    const conforms = report.summary.verdict === 'conformant' && outcome.errors.length === 0;
-    return conforms ? exitCodes.ok : exitCodes.failed;
+    if (outcome.errors.length > 0 || report.summary.verdict === 'nonconformant') return exitCodes.failed;
+    if (report.summary.verdict === 'incomplete' && !config.allowIncomplete) return exitCodes.incomplete;
+    return exitCodes.ok;
   } finally {
     traffic?.close();
     await mock?.close();

@@ -28,6 +28,8 @@ export interface RunConfig {
   /** Runs a failed check again up to this many times; one that then passes is flaky. */
   retries: number;
   failOnFlaky: boolean;
+  /** An incomplete run (what the user could have enabled was not exercised) exits 0 instead of 4. */
+  allowIncomplete: boolean;
   /** A previous run's report to compare this one with (`--compare DIR`). */
   previous?: Report;
   /** The run's request budget: most requests per second at the target, token requests included. */
@@ -52,6 +54,7 @@ const flags = {
   shard: { type: 'string' },
   retries: { type: 'string' },
   'fail-on-flaky': { type: 'boolean' },
+  'allow-incomplete': { type: 'boolean' },
   compare: { type: 'string' },
   'max-rps': { type: 'string' },
 } as const;
@@ -146,6 +149,7 @@ export function parseRunOptions(args: string[], env: NodeJS.ProcessEnv): RunConf
     strict: values.strict ?? false,
     retries: wholeNumber('retries', values.retries, 0, 10) ?? 0,
     failOnFlaky: values['fail-on-flaky'] ?? false,
+    allowIncomplete: values['allow-incomplete'] ?? false,
   };
   if (profile) config.profile = profile;
   if (only) config.only = only;

@@ -4,4 +4,4 @@ export class UsageError extends Error {
 }
 
 /** Exit codes of DESIGN.md, shared by every command. */
-export const exitCodes = { ok: 0, failed: 1, usage: 2, unreachable: 3 } as const;
+export const exitCodes = { ok: 0, failed: 1, usage: 2, unreachable: 3, incomplete: 4 } as const;

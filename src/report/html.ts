@@ -2,7 +2,7 @@ import type { Exchange } from '../client/exchange.ts';
 import { groundsOf } from './grounds.ts';
 import { oneLine } from './markdown.ts';
 import type { RequirementFailure, RequirementResult } from './model.ts';
-import { timeLine, trafficLine, type Report } from './report.ts';
+import { incompleteLine, timeLine, trafficLine, type Report } from './report.ts';
 
 export function escape(text: string): string {
   return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
@@ -76,7 +76,7 @@ function rowHtml(r: RequirementResult): string {
 
 const style = `
 body{font:14px/1.45 system-ui,sans-serif;margin:2rem;color:#1d1d1f}
-h1{font-size:1.5rem}.conformant{color:#137333}.nonconformant{color:#b3261e}
+h1{font-size:1.5rem}.conformant{color:#137333}.nonconformant{color:#b3261e}.incomplete{color:#8a5a00}
 table{border-collapse:collapse;width:100%;margin-bottom:1.5rem}td,th{border-bottom:1px solid #ddd;padding:.35rem .5rem;text-align:left;vertical-align:top}
 td.id{white-space:nowrap;font-family:ui-monospace,monospace}.status.passed{color:#137333}.status.failed{color:#b3261e;font-weight:600}.status.not-exercised{color:#8a6d00}.status.flaky{color:#a04f00;font-weight:600}
 pre{background:#f6f8fa;padding:.5rem;overflow:auto;max-height:24rem;white-space:pre-wrap;word-break:break-all}
@@ -140,6 +140,7 @@ ${rows.map(rowHtml).join('\n')}
 <meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'; script-src 'unsafe-inline'">
 <style>${style}</style></head><body>
 <h1>FDS conformance: <span class="${summary.verdict}">${summary.verdict}</span></h1>
+${summary.verdict === 'incomplete' ? `<p class="incomplete"><strong>${escape(incompleteLine(report.requirements) ?? '')}.</strong></p>` : ''}
 <p>Target ${report.target.embeddedMock ? 'embedded mock' : escape(report.target.baseUrl)}, version ${escape(report.target.version)};
 started ${escape(report.startedAt)}, ${(report.durationMs / 1000).toFixed(1)} s, seed ${report.seed}, ${escape(report.tool.name)} ${escape(report.tool.version)}.</p>
 <p>${summary.requirements} requirements: ${summary.passed} passed, ${summary.failed} failed, ${summary.flaky} flaky, ${summary.notExercised} not exercised.</p>

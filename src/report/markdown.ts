@@ -1,6 +1,6 @@
 import { groundsOf } from './grounds.ts';
 import type { RequirementResult } from './model.ts';
-import { timeLine, trafficLine, type Report, type Verdict } from './report.ts';
+import { incompleteLine, timeLine, trafficLine, type Report, type Verdict } from './report.ts';
 
 /** Markdown cells cannot hold a bare pipe or a line break. */
 export function cell(text: string): string {
@@ -20,10 +20,13 @@ export function oneLine(text: string, max = 200): string {
 /** `report.md`: short enough for a CI job summary — verdict, counts, failed requirements with a reason. */
 export function reportMarkdown(report: Report, verdict: Verdict): string {
   const { summary, target } = report;
-  const icon = summary.verdict === 'conformant' ? '✅' : '❌';
+  const icon = { conformant: '✅', incomplete: '⚠️', nonconformant: '❌' }[summary.verdict];
+  const incomplete = incompleteLine(report.requirements);
   const lines = [
     `# ${icon} FDS conformance: ${summary.verdict}`,
     '',
+    // An incomplete run says why before anything else: it vouches for nothing it did not exercise.
+    ...(summary.verdict === 'incomplete' && incomplete ? [`**${incomplete}.**`, ''] : []),
     `Target ${target.embeddedMock ? 'embedded mock' : `\`${target.baseUrl}\``} (version ${target.version}), ` +
       `${report.startedAt}, ${(report.durationMs / 1000).toFixed(1)} s, seed ${report.seed}.`,
     '',

@@ -12,6 +12,8 @@ export interface CheckResult {
   state: 'passed' | 'failed' | 'flaky' | 'not-exercised';
   /** For a failure, the finding; for a flaky check, its first failed attempt's; for a check not exercised, the reason. */
   message?: string;
+  /** For a check not exercised for want of what the user could give: what that is (a flag, an env var, a profile field). */
+  enableBy?: string;
   failure?: FailureEvidence;
   /** Resources its requests created on the target. */
   created?: CreatedResource[];
@@ -38,6 +40,11 @@ export interface RequirementResult {
   failures: RequirementFailure[];
   /** Why the checks of a requirement that was not exercised did not run. */
   notExercised?: string[];
+  /**
+   * For a requirement not exercised because the user gave too little: what would have exercised it. Such
+   * a requirement makes the run incomplete (DESIGN.md, exit code 4).
+   */
+  enableBy?: string[];
 }
 
 /**
@@ -65,6 +72,9 @@ export function requirementResults(checks: CheckResult[]): RequirementResult[] {
     const passed = mine.some((c) => c.state === 'passed');
     const status: RequirementStatus =
       failed.length > 0 ? 'failed' : flaky.length > 0 ? 'flaky' : passed ? 'passed' : 'not-exercised';
+    const enableBy = [
+      ...new Set(mine.flatMap((c) => (c.state === 'not-exercised' && c.enableBy ? [c.enableBy] : []))),
+    ];
     const reasons = [
       ...new Set([
         ...mine.filter((c) => c.state === 'not-exercised').map((c) => c.message ?? 'skipped'),
@@ -96,6 +106,7 @@ export function requirementResults(checks: CheckResult[]): RequirementResult[] {
       ...(status === 'not-exercised'
         ? { notExercised: reasons.length > 0 ? reasons : ['no check exercises it'] }
         : {}),
+      ...(status === 'not-exercised' && enableBy.length > 0 ? { enableBy } : {}),
     };
   });
 }

@@ -22,7 +22,11 @@ export interface Report {
     failed: number;
     notExercised: number;
     flaky: number;
-    verdict: 'conformant' | 'nonconformant';
+    /**
+     * `incomplete`: no failure counts, but requirements the user could have enabled (a key, a fixture)
+     * were not exercised, so the run cannot vouch for the target (DESIGN.md, exit code 4).
+     */
+    verdict: 'conformant' | 'nonconformant' | 'incomplete';
   };
   /** What the run sent: requests per group, 429s and the seconds waited on them, the budget. */
   traffic?: TrafficSummary;
@@ -103,7 +107,12 @@ export function buildReport(input: {
         failed: count('failed'),
         notExercised: count('not-exercised'),
         flaky: count('flaky'),
-        verdict: verdict.blocking.length === 0 ? 'conformant' : 'nonconformant',
+        verdict:
+          verdict.blocking.length > 0
+            ? 'nonconformant'
+            : requirements.some((r) => r.enableBy)
+              ? 'incomplete'
+              : 'conformant',
       },
       ...(input.traffic ? { traffic: input.traffic } : {}),
       ...(input.secondsByGroup ? { secondsByGroup: input.secondsByGroup } : {}),
@@ -131,4 +140,22 @@ export function trafficLine(traffic: TrafficSummary): string {
 export function timeLine(secondsByGroup: Record<string, number>): string {
   const groups = Object.entries(secondsByGroup).map(([group, seconds]) => `${group} ${seconds} s`);
   return `Time per group: ${groups.join(', ')}.`;
+}
+
+/**
+ * Why a run is incomplete, in one line, the first a reader sees: how many requirements were not
+ * exercised, and what would exercise them, most requirements first. Undefined for a run that is not.
+ */
+export function incompleteLine(requirements: readonly RequirementResult[]): string | undefined {
+  const enablable = requirements.filter((r) => r.enableBy && r.enableBy.length > 0);
+  if (enablable.length === 0) return undefined;
+  const byGift = new Map<string, number>();
+  for (const r of enablable) {
+    const gift = r.enableBy?.[0] as string;
+    byGift.set(gift, (byGift.get(gift) ?? 0) + 1);
+  }
+  const gifts = [...byGift].sort((a, b) => b[1] - a[1]);
+  const count = `${enablable.length} requirement${enablable.length === 1 ? '' : 's'} not exercised`;
+  if (gifts.length === 1) return `incomplete: ${count} for want of ${gifts[0]?.[0]}`;
+  return `incomplete: ${count}: ${gifts.map(([gift, n]) => `${n} for want of ${gift}`).join('; ')}`;
 }

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mockProfile } from '../../mock/profile.ts';
 import { startMock, type RunningMock } from '../../mock/server.ts';
 import { runCli } from './run-cli.ts';
+import type { Report } from '../../src/report/report.ts';
 
 const secretKey = 'sekret-api-key-7f3c9e21';
 const dir = mkdtempSync(join(tmpdir(), 'fds-run-'));
@@ -361,15 +362,50 @@ describe('fds-conformance run', { timeout: 60_000 }, () => {
     }
   });
 
-  it('says first that nothing needing a token is exercised when no API key is given', async () => {
-    const result = await runCli(
-      ['--base-url', faulted.url, '--only', 'token', '--out', join(dir, 'no-key')],
-      {
-        FDS_API_KEY: '',
-      },
+  it('ends a run without an API key incomplete, exit 4, and says why first: console, report.md, junit.xml', async () => {
+    const out = join(dir, 'no-key');
+    const result = await runCli(['--base-url', faulted.url, '--only', 'token', '--out', out], {
+      FDS_API_KEY: '',
+    });
+    expect(result.code).toBe(4);
+    expect(result.stdout.split('\n')[0]).toMatch(/^fds-conformance: incomplete: no API key .*not exercised$/);
+    expect(result.stdout).toMatch(
+      /^incomplete: \d+ requirements not exercised for want of FDS_API_KEY, --api-key or the profile’s apiKey; reports in /m,
     );
-    expect(result.stdout.split('\n')[1]).toMatch(/^fds-conformance: no API key .*not exercised$/);
     expect(result.stdout).toMatch(/^0 passed, 0 failed, \d+ not exercised$/m);
+    const report = JSON.parse(readFileSync(join(out, 'report.json'), 'utf8')) as Report;
+    expect(report.summary.verdict).toBe('incomplete');
+    expect(report.requirements.find((r) => r.id === 'TOKEN-01')?.enableBy).toEqual([
+      'FDS_API_KEY, --api-key or the profile’s apiKey',
+    ]);
+    const markdown = readFileSync(join(out, 'report.md'), 'utf8').split('\n');
+    expect(markdown[0]).toBe('# ⚠️ FDS conformance: incomplete');
+    expect(markdown[2]).toMatch(/^\*\*incomplete: \d+ requirements not exercised for want of FDS_API_KEY/);
+    const junit = readFileSync(join(out, 'junit.xml'), 'utf8');
+    expect(junitFailures(out)).toBe(1);
+    expect(junit).toMatch(/<failure message="incomplete: \d+ checks not exercised/);
+    expect(junit).toMatch(/<skipped message="not exercised: no API key was given \(give FDS_API_KEY/);
+
+    const allowed = join(dir, 'no-key-allowed');
+    const accepted = await runCli(
+      ['--base-url', faulted.url, '--only', 'token', '--out', allowed, '--allow-incomplete'],
+      { FDS_API_KEY: '' },
+    );
+    expect(accepted.code).toBe(0);
+    expect(junitFailures(allowed)).toBe(0);
+  });
+
+  it('is not incomplete for what the user chose to leave out: --only, --read-only', async () => {
+    for (const args of [
+      ['--only', 'users'],
+      ['--only', 'users,institutions', '--read-only'],
+    ]) {
+      const out = join(dir, `chosen-${args.length}`);
+      const result = await runCli([...args, '--out', out]);
+      expect(result.code, result.stdout).toBe(0);
+      const report = JSON.parse(readFileSync(join(out, 'report.json'), 'utf8')) as Report;
+      expect(report.summary.verdict).toBe('conformant');
+    }
   });
 
   it('exits 3 with one line when nothing listens at the target', async () => {
