@@ -2,6 +2,7 @@ import { cpus } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { fullRuns, largeSnapshot, timedCommand, type CommandRun } from './conformance-run.ts';
+import { budgetUnderLoad } from './budget-under-load.ts';
 import { installedStart } from './installed-start.ts';
 import { nightlyRun } from './nightly-runs.ts';
 import { bareEndpoint, formatThroughput, institutionsTarget, mockThroughput } from './mock-throughput.ts';
@@ -122,4 +123,21 @@ console.log(
   `  full run with --max-rps ${budget}: ${held.seconds.toFixed(1)} s wall for ${held.requests} requests ` +
     `(${(held.requests / budget).toFixed(1)} s at the budget), exit ${held.exitCode}, ` +
     `target ≤ ${allowed.toFixed(1)} s: ${verdict(held.seconds <= allowed && held.exitCode === 0)}`,
+);
+
+await settle();
+const rps = 10;
+console.log(
+  `\n7. --max-rps ${rps} with every core kept busy by a spinning process, 20 runs (token and institutions checks), judged on the arrival times the target recorded`,
+);
+const loaded = await budgetUnderLoad(rps, 20);
+for (const run of loaded)
+  console.log(
+    `  ${run.requests} requests, at most ${run.busiest} in any one second, ${run.meanRate.toFixed(1)} per second on average, exit ${run.exitCode}`,
+  );
+const worst = Math.max(...loaded.map((run) => run.busiest));
+const slowestRate = Math.min(...loaded.map((run) => run.meanRate));
+console.log(
+  `most in any one second ${worst}, target ≤ ${rps} in 20 runs of 20: ${verdict(worst <= rps && loaded.every((run) => run.exitCode === 0))}; ` +
+    `lowest mean rate ${slowestRate.toFixed(1)} per second, target ≥ ${0.8 * rps}: ${verdict(slowestRate >= 0.8 * rps)}`,
 );

@@ -17,12 +17,12 @@ const kinds: HostileKind[] = [
 
 describe('hostile targets', () => {
   it.each(kinds)(
+    // In time: a run that hangs ends in the test's own time limit, below, never in a wall-clock assertion.
     '%s: failed checks with clear messages, in time, no stack trace, no secret',
     async (kind) => {
       const target = await startHostileTarget(kind);
       const out = mkdtempSync(join(tmpdir(), `fds-hostile-${kind}-`));
       try {
-        const started = Date.now();
         const result = await runCli(
           [
             '--base-url',
@@ -38,7 +38,6 @@ describe('hostile targets', () => {
             FDS_API_KEY: apiKey,
           },
         );
-        expect(Date.now() - started).toBeLessThan(45_000);
         expect(result.code).toBe(1);
         expect(result.stdout).toMatch(/^\d+ passed, [1-9]\d* failed, \d+ not exercised$/m);
         expect(result.stderr).not.toMatch(/\n\s+at /);

@@ -211,7 +211,9 @@ describe('the mock shows each variant', () => {
     it('waits before every response', async () => {
       const started = performance.now();
       expect((await call('/jobs/no-such-job')).status).toBe(404);
-      expect(performance.now() - started).toBeGreaterThanOrEqual(29);
+      // A lower bound only, which a slow machine cannot break; less a little: a Node timer may fire a
+      // millisecond early.
+      expect(performance.now() - started).toBeGreaterThanOrEqual(25);
     });
   });
 
