@@ -5,6 +5,7 @@ import type { RunSettings } from '../profile/profile.ts';
 import type { CheckResult } from '../report/model.ts';
 import { CheckCollector } from '../../reporters/check-collector.ts';
 import { packageRoot as root } from './package-root.ts';
+import { WaitingFirstSequencer } from './waiting-first.ts';
 import { walkingPool } from './walking-pool.ts';
 import { suiteGroups } from '../requirements/groups.ts';
 
@@ -35,6 +36,15 @@ const checkFiles = (group: string) => `suites/${group}/**/*.check${sourceExtensi
 const walkingGroup = 'affordability';
 
 /**
+ * How the check files are laid out over workers. `run`: as a user's run lays them out, the walks of the
+ * affordability snapshot in one worker of their own, after the other groups. `session`: for the project's
+ * own sessions against the embedded mock (the fault matrix, the register's variants), every group in one
+ * project of three workers, so no group waits for the others; each worker then walks the mock's small
+ * snapshot for itself, which costs it little. The checks judge the same either way.
+ */
+type Layout = 'run' | 'session';
+
+/**
  * The selected groups as vitest projects. The affordability checks share a few walks of the whole
  * snapshot (suites/affordability/support.ts), which a worker keeps for the run: in a worker of their
  * own they walk a large snapshot once, not once per worker, and hold it once. The other groups spread
@@ -42,7 +52,14 @@ const walkingGroup = 'affordability';
  * vitest runs projects of different worker counts one after the other. The walking worker's heap is
  * bounded, so that V8 collects a walk's garbage sooner (src/runner/walking-pool.ts).
  */
-function suiteProjects(groups: readonly string[]): TestProjectConfiguration[] {
+function suiteProjects(groups: readonly string[], layout: Layout = 'run'): TestProjectConfiguration[] {
+  if (layout === 'session')
+    return [
+      {
+        extends: true,
+        test: { name: 'endpoints', include: groups.map(checkFiles), pool: 'threads', maxWorkers: 3 },
+      },
+    ];
   const projects: TestProjectConfiguration[] = [];
   const others = groups.filter((group) => group !== walkingGroup);
   if (others.length > 0)
@@ -75,17 +92,19 @@ export function suiteConfig(
   reporters: SuiteRunOptions['reporters'],
   shard?: string,
   retry = 0,
+  layout: Layout = 'run',
 ): InlineConfig {
   return {
     root,
     cache: false,
-    projects: suiteProjects(groups),
+    projects: suiteProjects(groups, layout),
     watch: false,
     provide: { settings, settingsByFile: {} },
     reporters: reporters ?? [],
     // Suites in one worker share its client, its connections and its token (src/checks/run-context.ts).
     // The pool is set per project: options given here override the projects' own.
     isolate: false,
+    sequence: { sequencer: WaitingFirstSequencer },
     testTimeout: 60_000,
     hookTimeout: 60_000,
     retry,
@@ -109,10 +128,11 @@ function createSuiteVitest(
   reporters: SuiteRunOptions['reporters'],
   shard?: string,
   retry?: number,
+  layout?: Layout,
 ) {
   return createVitest(
     'test',
-    { ...suiteConfig(groups, settings, reporters, shard, retry), config: false },
+    { ...suiteConfig(groups, settings, reporters, shard, retry, layout), config: false },
     { logLevel: 'silent', server: { watch: null } },
     { stdout: discard(), stderr: discard() },
   );
@@ -160,7 +180,7 @@ export class SuiteSession {
 
   static async open(settings: RunSettings): Promise<SuiteSession> {
     const collector = new CheckCollector(root);
-    const vitest = await createSuiteVitest(suiteGroups, settings, [collector]);
+    const vitest = await createSuiteVitest(suiteGroups, settings, [collector], undefined, 0, 'session');
     await vitest.standalone();
     return new SuiteSession(vitest, collector);
   }

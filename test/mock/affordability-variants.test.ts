@@ -5,7 +5,7 @@ import { expectError, expectResource, MockClient, type Exchange } from './mock-c
 /**
  * Each affordability reading of the ambiguity register (src/requirements/ambiguities/affordability.json)
  * is really shown by the mock under its variant: the same request is answered otherwise than by the
- * default mock. That the suite passes under each is test/variants/register-variants.test.ts.
+ * default mock. That the suite passes under each is test/variants/register-variants.ts.
  */
 interface Transaction {
   status: string;

@@ -5,7 +5,7 @@ import { expectError, expectResource, MockClient, type Exchange } from './mock-c
 /**
  * Each expenses reading of the ambiguity register (src/requirements/ambiguities/expenses.json) is really
  * shown by the mock under its variant: the same request is answered otherwise than by the default mock.
- * That the suite passes under each is test/variants/register-variants.test.ts.
+ * That the suite passes under each is test/variants/register-variants.ts.
  */
 interface Block {
   avgMonthly: string;

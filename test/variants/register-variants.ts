@@ -26,24 +26,30 @@ function failuresOf(run: MockRun): string[] {
     );
 }
 
-describe('the full suite against a conformant variant of the mock finds nothing', () => {
-  // One vitest session serves every variant: each run costs its checks, not another start of vitest.
-  let session: SuiteSession;
-  beforeAll(async () => {
-    session = await openMockSession();
-  }, 60_000);
-  afterAll(() => session.close());
+/**
+ * The variants of one share (`part` of `parts`, every parts-th from the part-th): the register's variants
+ * are run by several test files, so vitest's workers share them.
+ */
+export function registerVariantsShare(part: number, parts: number): void {
+  describe(`the full suite against a conformant variant of the mock finds nothing (share ${part + 1} of ${parts})`, () => {
+    // One vitest session serves every variant: each run costs its checks, not another start of vitest.
+    let session: SuiteSession;
+    beforeAll(async () => {
+      session = await openMockSession();
+    }, 60_000);
+    afterAll(() => session.close());
 
-  const runs = [
-    ...variants,
-    { name: 'every non-default reading of the register at once', options: allAtOnce },
-  ];
-  for (const { name, options } of runs) {
-    it(name, { timeout: 180_000 }, async () => {
-      const run = await runOnMock(session, options as Partial<MockOptions>);
-      console.info(`conformant variant "${name}": ${run.seconds.toFixed(1)} s`);
-      expect(run.errors).toEqual([]);
-      expect(failuresOf(run), `failed: ${run.failed.join(', ')}`).toEqual([]);
-    });
-  }
-});
+    const runs = [
+      ...variants,
+      { name: 'every non-default reading of the register at once', options: allAtOnce },
+    ].filter((_, index) => index % parts === part);
+    for (const { name, options } of runs) {
+      it(name, { timeout: 180_000 }, async () => {
+        const run = await runOnMock(session, options as Partial<MockOptions>);
+        console.info(`conformant variant "${name}": ${run.seconds.toFixed(1)} s`);
+        expect(run.errors).toEqual([]);
+        expect(failuresOf(run), `failed: ${run.failed.join(', ')}`).toEqual([]);
+      });
+    }
+  });
+}
