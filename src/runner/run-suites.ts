@@ -5,7 +5,6 @@ import type { RunSettings } from '../profile/profile.ts';
 import type { CheckResult } from '../report/model.ts';
 import { CheckCollector } from '../../reporters/check-collector.ts';
 import { packageRoot as root } from './package-root.ts';
-import { WaitingFirstSequencer } from './waiting-first.ts';
 import { walkingPool } from './walking-pool.ts';
 import { suiteGroups } from '../requirements/groups.ts';
 
@@ -57,7 +56,12 @@ function suiteProjects(groups: readonly string[], layout: Layout = 'run'): TestP
     return [
       {
         extends: true,
-        test: { name: 'endpoints', include: groups.map(checkFiles), pool: 'threads', maxWorkers: 3 },
+        test: {
+          name: 'endpoints',
+          include: groups.map(checkFiles),
+          pool: 'threads',
+          maxWorkers: 3,
+        },
       },
     ];
   const projects: TestProjectConfiguration[] = [];
@@ -65,7 +69,12 @@ function suiteProjects(groups: readonly string[], layout: Layout = 'run'): TestP
   if (others.length > 0)
     projects.push({
       extends: true,
-      test: { name: 'endpoints', include: others.map(checkFiles), pool: 'threads', maxWorkers: 3 },
+      test: {
+        name: 'endpoints',
+        include: others.map(checkFiles),
+        pool: 'threads',
+        maxWorkers: 3,
+      },
     });
   if (groups.includes(walkingGroup))
     projects.push({
@@ -104,7 +113,6 @@ export function suiteConfig(
     // Suites in one worker share its client, its connections and its token (src/checks/run-context.ts).
     // The pool is set per project: options given here override the projects' own.
     isolate: false,
-    sequence: { sequencer: WaitingFirstSequencer },
     testTimeout: 60_000,
     hookTimeout: 60_000,
     retry,
