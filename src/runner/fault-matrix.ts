@@ -87,28 +87,68 @@ export interface FaultDetection {
   seconds: number;
 }
 
-interface FaultRun {
+interface FaultRun extends MockTarget {
   fault: Fault;
   /** The check files that name the fault's requirement: the others cannot see it. */
   files: string[];
 }
 
+/** A mock of its own, and the check files to run against it. */
+export interface MockTarget {
+  options: Partial<MockOptions>;
+  files: readonly string[];
+}
+
 /**
- * Faults in rounds that share no check file, so each round is one vitest run with every fault's files
- * aimed at that fault's own mock. Taking faults in order, each goes to the first round its files fit.
+ * Targets in rounds that share no check file, so each round is one vitest run with every target's files
+ * aimed at that target's own mock. Taking targets in order, each goes to the first round its files fit.
  */
-function rounds(runs: readonly FaultRun[]): FaultRun[][] {
-  const result: { runs: FaultRun[]; files: Set<string> }[] = [];
-  for (const run of runs) {
-    let round = result.find((r) => run.files.every((file) => !r.files.has(file)));
+function rounds<T extends { files: readonly string[] }>(targets: readonly T[]): T[][] {
+  const result: { targets: T[]; files: Set<string> }[] = [];
+  for (const target of targets) {
+    let round = result.find((r) => target.files.every((file) => !r.files.has(file)));
     if (!round) {
-      round = { runs: [], files: new Set() };
+      round = { targets: [], files: new Set() };
       result.push(round);
     }
-    round.runs.push(run);
-    for (const file of run.files) round.files.add(file);
+    round.targets.push(target);
+    for (const file of target.files) round.files.add(file);
   }
-  return result.map((r) => r.runs);
+  return result.map((r) => r.targets);
+}
+
+/**
+ * Each target's files against a fresh mock of its options, targets whose files do not overlap side by
+ * side in one vitest run. `onRun` hears each target's run as its round ends; the runs come back in the
+ * targets' order. A run's seconds are its checks' own (targets run side by side, so not wall time).
+ */
+export async function runOnMocks<T extends MockTarget>(
+  session: SuiteSession,
+  targets: readonly T[],
+  onRun: (target: T, run: MockRun) => void = () => undefined,
+): Promise<MockRun[]> {
+  const runs = new Map<T, MockRun>();
+  for (const round of rounds(targets.filter((target) => target.files.length > 0))) {
+    const mocks = await Promise.all(round.map((target) => startMock(target.options)));
+    try {
+      const suiteRuns = await session.runTargets(
+        round.map((target, i) => ({
+          settings: mockRunSettings(mockProfile(mocks[i] as RunningMock)),
+          files: target.files,
+        })),
+      );
+      round.forEach((target, i) => {
+        const { checks, errors } = suiteRuns[i] as SuiteRun;
+        const seconds = checks.reduce((sum, check) => sum + check.durationMs, 0) / 1000;
+        const run = summarise(checks, errors, seconds);
+        runs.set(target, run);
+        onRun(target, run);
+      });
+    } finally {
+      await Promise.all(mocks.map((mock) => mock.close()));
+    }
+  }
+  return targets.map((target) => runs.get(target) ?? summarise([], [], 0));
 }
 
 function detection(run: FaultRun, mockRun: MockRun | undefined): FaultDetection {
@@ -145,7 +185,11 @@ export async function faultMatrix(
   const session = await openMockSession();
   try {
     const clean = await runOnMock(session, {});
-    const runs = faults.map((fault) => ({ fault, files: filesExercising(fault.requirement, index) }));
+    const runs: FaultRun[] = faults.map((fault) => ({
+      fault,
+      options: { faults: [fault.name] },
+      files: filesExercising(fault.requirement, index),
+    }));
     const detections = new Map<FaultRun, FaultDetection>();
     const detect = (run: FaultRun, mockRun?: MockRun) => {
       const result = detection(run, mockRun);
@@ -153,24 +197,7 @@ export async function faultMatrix(
       onResult(result);
     };
     for (const run of runs) if (run.files.length === 0) detect(run);
-    for (const round of rounds(runs.filter((run) => run.files.length > 0))) {
-      const mocks = await Promise.all(round.map((run) => startMock({ faults: [run.fault.name] })));
-      try {
-        const suiteRuns = await session.runTargets(
-          round.map((run, i) => ({
-            settings: mockRunSettings(mockProfile(mocks[i] as RunningMock)),
-            files: run.files,
-          })),
-        );
-        round.forEach((run, i) => {
-          const { checks, errors } = suiteRuns[i] as SuiteRun;
-          const seconds = checks.reduce((sum, check) => sum + check.durationMs, 0) / 1000;
-          detect(run, summarise(checks, errors, seconds));
-        });
-      } finally {
-        await Promise.all(mocks.map((mock) => mock.close()));
-      }
-    }
+    await runOnMocks(session, runs, detect);
     return { clean, detections: runs.map((run) => detections.get(run) as FaultDetection) };
   } finally {
     await session.close();
