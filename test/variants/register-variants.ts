@@ -16,8 +16,9 @@ import { requirementIdsByFile } from '../../src/runner/suite-index.ts';
  * that group's routes (mock/routes/<group>.ts; a job is also the answer to a connection update), so its
  * run takes the check files that send a request to those routes, found by running every file against a
  * mock of its own and recording what reached it. Such runs share vitest runs when their files do not
- * overlap, as the fault matrix's do. Every other reading (the token's, authentication's, errors', the
- * whole interface's) and all of them at once run the whole suite.
+ * overlap, as the fault matrix's do. The token endpoint's and authentication's readings take the token
+ * and auth checks (below). Every other reading (errors', the whole interface's, reusing a token) and all
+ * of them at once run the whole suite.
  */
 
 /** The route groups whose answers a group's readings change. */
@@ -68,6 +69,24 @@ function groupsOf(options: Record<string, unknown>): string[] | undefined {
   return keys.flatMap((key) => reachedBy[key] as string[]);
 }
 
+/**
+ * Readings of the token endpoint and of authentication change only how they answer a request other than
+ * the one every check sends for its token (the Basic key, the version header, a scope in the form) and
+ * other than a live bearer token: only the token and auth checks send such requests. Reusing a live
+ * token (`token.reuse`) changes that one request too, so its readings run the whole suite.
+ */
+function onlyProbedByTokenAndAuth(options: Record<string, unknown>): boolean {
+  const { variants, ...rest } = options as { variants?: Record<string, Record<string, unknown>> };
+  const keys = Object.keys(variants ?? {});
+  return (
+    Object.keys(rest).length === 0 &&
+    keys.length > 0 &&
+    keys.every((key) => key === 'token' || key === 'auth') &&
+    variants?.token?.reuse === undefined
+  );
+}
+const tokenAndAuthFiles = (file: string) => /^suites\/(token|auth)\//.test(file);
+
 const everyFile = [...requirementIdsByFile().keys()];
 const variants = registerVariants();
 const runs = [
@@ -106,6 +125,12 @@ export function registerVariantsShare(part: number, parts: number): void {
         const reached = await routeGroupsByFile(session);
         const targets = mine.map(({ name, options }) => {
           const groups = groupsOf(options);
+          if (onlyProbedByTokenAndAuth(options))
+            return {
+              name,
+              options: options as Partial<MockOptions>,
+              files: everyFile.filter(tokenAndAuthFiles),
+            };
           if (!groups) return { name, options: options as Partial<MockOptions>, files: everyFile };
           return {
             name,
