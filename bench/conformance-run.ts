@@ -19,7 +19,25 @@ export interface CommandRun {
    * which compiles the suites' TypeScript in a process of its own), sampled every 50 ms.
    */
   peakTreeRssMb: number;
+  /**
+   * CPU seconds of the process and the children it waited for (user and system), from its last sample of
+   * `/proc/<pid>/stat`, up to 50 ms before it ended (Linux).
+   */
+  cpuSeconds: number;
   stdout: string;
+}
+
+/** utime + stime + cutime + cstime of a process, in seconds (clock ticks of 1/100 s), or 0 once it ended. */
+function cpuOf(pid: number): number {
+  try {
+    // The fields after the command name, which may hold spaces, inside parentheses.
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8')
+      .replace(/^.*\) /, '')
+      .split(' ');
+    return [11, 12, 13, 14].reduce((sum, i) => sum + Number(fields[i] ?? 0), 0) / 100;
+  } catch {
+    return 0;
+  }
 }
 
 /** `/proc/<pid>/status`, or '' once the process has ended. */
@@ -58,9 +76,14 @@ export function timedCommand(args: string[], env: NodeJS.ProcessEnv = {}, cwd = 
     let stdout = '';
     let peakKb = 0;
     let peakTreeKb = 0;
+    let cpuSeconds = 0;
     child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
     child.stderr.resume();
     const sample = () => {
+      cpuSeconds = Math.max(
+        cpuSeconds,
+        cpuOf(pid) + descendants(pid).reduce((sum, child) => sum + cpuOf(child), 0),
+      );
       const statuses = [pid, ...descendants(pid)].map(procStatus);
       peakKb = Math.max(peakKb, kbField(statuses[0] ?? '', 'VmHWM'));
       peakTreeKb = Math.max(
@@ -76,6 +99,7 @@ export function timedCommand(args: string[], env: NodeJS.ProcessEnv = {}, cwd = 
         exitCode: code ?? 1,
         peakRssMb: peakKb / 1024,
         peakTreeRssMb: peakTreeKb / 1024,
+        cpuSeconds,
         stdout,
       });
     });
@@ -168,4 +192,29 @@ export async function largeSnapshot(size: number): Promise<LargeSnapshotResult> 
       baseline,
     };
   });
+}
+
+/**
+ * The full run against the embedded mock beside a trivial vitest run (one empty test), each `times` times
+ * in turn, so both meet the same load: their medians and the ratio of the full run to the trivial one.
+ */
+export async function runRatio(times: number): Promise<{ trivial: CommandRun[]; full: CommandRun[] }> {
+  const dir = mkdtempSync(join(tmpdir(), 'fds-bench-trivial-'));
+  writeFileSync(join(dir, 'trivial.test.mjs'), "import { it } from 'vitest';\nit('runs', () => {});\n");
+  const vitest = join(root, 'node_modules/vitest/vitest.mjs');
+  const trivial: CommandRun[] = [];
+  const full: CommandRun[] = [];
+  for (let i = 0; i < times; i++) {
+    trivial.push(await timedCommand([vitest, 'run', '--root', dir], {}, dir));
+    full.push(await timedCommand([bin, '--out', mkdtempSync(join(tmpdir(), 'fds-bench-run-'))]));
+  }
+  return { trivial, full };
+}
+
+export function median(values: readonly number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2
+    ? (sorted[middle] as number)
+    : ((sorted[middle - 1] as number) + (sorted[middle] as number)) / 2;
 }

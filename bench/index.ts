@@ -1,7 +1,14 @@
 import { cpus } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { fullRuns, largeSnapshot, timedCommand, type CommandRun } from './conformance-run.ts';
+import {
+  fullRuns,
+  largeSnapshot,
+  median,
+  runRatio,
+  timedCommand,
+  type CommandRun,
+} from './conformance-run.ts';
 import { budgetUnderLoad } from './budget-under-load.ts';
 import { installedStart } from './installed-start.ts';
 import { nightlyRun } from './nightly-runs.ts';
@@ -140,4 +147,19 @@ const slowestRate = Math.min(...loaded.map((run) => run.meanRate));
 console.log(
   `most in any one second ${worst}, target ≤ ${rps} in 20 runs of 20: ${verdict(worst <= rps && loaded.every((run) => run.exitCode === 0))}; ` +
     `lowest mean rate ${slowestRate.toFixed(1)} per second, target ≥ ${0.8 * rps}: ${verdict(slowestRate >= 0.8 * rps)}`,
+);
+
+await settle();
+console.log(
+  '\n8. the full run against the embedded mock beside a trivial vitest run (one empty test), 5 times each, in turn',
+);
+const ratio = await runRatio(5);
+const trivialSeconds = median(ratio.trivial.map((run) => run.seconds));
+const fullSeconds = median(ratio.full.map((run) => run.seconds));
+console.log(
+  `  trivial vitest: median ${trivialSeconds.toFixed(2)} s wall, ${median(ratio.trivial.map((run) => run.cpuSeconds)).toFixed(2)} s CPU; ` +
+    `full run: median ${fullSeconds.toFixed(2)} s wall, ${median(ratio.full.map((run) => run.cpuSeconds)).toFixed(2)} s CPU`,
+);
+console.log(
+  `ratio ${(fullSeconds / trivialSeconds).toFixed(1)}×, target ≤ 5×: ${verdict(fullSeconds / trivialSeconds <= 5 && ratio.full.every((run) => run.exitCode === 0))}`,
 );
