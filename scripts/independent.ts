@@ -15,7 +15,7 @@ import { parseArgs } from 'node:util';
 import { startMock } from '../mock/server.ts';
 import { mockProfile } from '../mock/profile.ts';
 import type { MockOptions } from '../mock/options.ts';
-import { ambiguities, registerVariants } from '../src/requirements/ambiguities.ts';
+import { registerVariants } from '../src/requirements/ambiguities.ts';
 import { requirementResults } from '../src/report/model.ts';
 import { mockRunSettings, openMockSession } from '../src/runner/fault-matrix.ts';
 import type { SuiteRun, SuiteSession } from '../src/runner/run-suites.ts';
@@ -129,16 +129,10 @@ const seedFiles = [...index.keys()].filter(drawsFromSeed);
  * requirement those files check, and every reading of the whole interface (general, errors, auth).
  */
 const seedRequirements = new Set(seedFiles.flatMap((file) => [...(index.get(file) ?? [])]));
-const variants = ambiguities
-  .filter(
-    (entry) =>
-      /^AMB-(GEN|ERR|AUTH)-/.test(entry.id) || entry.requirements.some((id) => seedRequirements.has(id)),
-  )
-  .flatMap((entry) =>
-    entry.readings.flatMap((reading) =>
-      reading.variant ? [{ name: `${entry.id}: ${reading.reading}`, options: reading.variant }] : [],
-    ),
-  );
+const variants = registerVariants().filter(
+  ({ entry }) =>
+    /^AMB-(GEN|ERR|AUTH)-/.test(entry.id) || entry.requirements.some((id) => seedRequirements.has(id)),
+);
 if (against === 'variants')
   console.log(
     `${variants.length} of ${registerVariants().length} variants, with the check files that draw from the seed: ${seedFiles.join(', ')}`,

@@ -46,12 +46,14 @@ export const ambiguities: readonly Ambiguity[] = Object.keys(registerPrefixes)
 export interface RegisterVariant {
   name: string;
   options: Record<string, unknown>;
+  /** The register entry the reading belongs to. */
+  entry: Ambiguity;
 }
 
 export function registerVariants(): RegisterVariant[] {
   return ambiguities.flatMap((entry) =>
     entry.readings.flatMap((reading) =>
-      reading.variant ? [{ name: `${entry.id}: ${reading.reading}`, options: reading.variant }] : [],
+      reading.variant ? [{ name: `${entry.id}: ${reading.reading}`, options: reading.variant, entry }] : [],
     ),
   );
 }
