@@ -90,10 +90,14 @@ export async function runCommand(
     if (verdict.nowPassing.length > 0)
       out(`  baseline entries now passing: ${verdict.nowPassing.join(', ')}`);
     if (outcome.comparison) for (const line of comparisonLines(outcome.comparison)) out(line);
-    const incomplete = incompleteLine(report.requirements);
-    out(
-      `${report.summary.verdict === 'incomplete' ? incomplete : report.summary.verdict}; reports in ${config.out}/`,
-    );
+    // Suites that could not run judged nothing: no verdict is claimed for them (exit 1 below).
+    const verdictLine =
+      outcome.errors.length > 0
+        ? 'not judged: the suites did not run (errors above)'
+        : report.summary.verdict === 'incomplete'
+          ? incompleteLine(report.requirements)
+          : report.summary.verdict;
+    out(`${verdictLine}; reports in ${config.out}/`);
     const count = (state: string) => outcome.checks.filter((c) => c.state === state).length;
     const flaky = count('flaky');
     out(
