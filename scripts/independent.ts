@@ -4,10 +4,11 @@
  * by the spec: suite or target) and a total. Exit 1 when any seed has a MUST failure or a run error.
  *
  * T is `independent` (the default: the blind implementation, test/independent/, seeded too), `mock` (the
- * embedded mock, the whole suite), or `variants` (the embedded mock under every non-default reading of the
- * ambiguity register that bear on those files, one at a time, each with the check files whose probes the
- * seed draws: the mock's world does not depend on the seed, so the other files answer the same on every
- * seed, and npm test runs the whole suite against every variant).
+ * embedded mock, the whole suite), or `variants` (the embedded mock under the non-default readings of the
+ * ambiguity register that bear on the check files whose probes the seed draws, each with those of these
+ * files that can see it (test/support/variant-reach.ts), side by side where their files do not overlap:
+ * the mock's world does not depend on the seed, so the other files answer the same on every seed, and
+ * npm test runs every reading on its files).
  */
 import { readFileSync } from 'node:fs';
 import { dirname } from 'node:path';
@@ -16,11 +17,12 @@ import { startMock } from '../mock/server.ts';
 import { mockProfile } from '../mock/profile.ts';
 import type { MockOptions } from '../mock/options.ts';
 import { registerVariants } from '../src/requirements/ambiguities.ts';
-import { requirementResults } from '../src/report/model.ts';
-import { mockRunSettings, openMockSession } from '../src/runner/fault-matrix.ts';
-import type { SuiteRun, SuiteSession } from '../src/runner/run-suites.ts';
+import { requirementResults, type RequirementResult } from '../src/report/model.ts';
+import { mockRunSettings, openMockSession, runOnMocks } from '../src/runner/fault-matrix.ts';
+import type { SuiteSession } from '../src/runner/run-suites.ts';
 import { requirementIdsByFile } from '../src/runner/suite-index.ts';
 import { runOnIndependent } from '../test/support/independent-run.ts';
+import { variantTargets, type VariantTarget } from '../test/support/variant-reach.ts';
 
 const { values } = parseArgs({
   options: {
@@ -57,26 +59,21 @@ function drawsFromSeed(file: string): boolean {
 }
 
 /** The MUST failures of one run, one line each, with the run's errors. */
-function mustFailuresOf(run: SuiteRun): string[] {
+function mustFailuresOf(run: { requirements: RequirementResult[]; errors: string[] }): string[] {
   return [
-    ...requirementResults(run.checks)
+    ...run.requirements
       .filter((r) => r.status === 'failed' && r.level === 'MUST')
       .map((r) => `${r.id} · ${r.failures[0]?.check ?? ''}: ${r.failures[0]?.message ?? ''}`),
     ...run.errors,
   ];
 }
 
-async function onMock(
-  session: SuiteSession,
-  seed: number,
-  options: Partial<MockOptions>,
-  files?: string[],
-): Promise<string[]> {
+async function onMock(session: SuiteSession, seed: number, options: Partial<MockOptions>): Promise<string[]> {
   const mock = await startMock(options);
   try {
     const settings = mockRunSettings(mockProfile(mock), { seed });
-    const [run] = files ? await session.runTargets([{ settings, files }]) : [await session.run(settings)];
-    return mustFailuresOf(run as SuiteRun);
+    const run = await session.run(settings);
+    return mustFailuresOf({ requirements: requirementResults(run.checks), errors: run.errors });
   } finally {
     await mock.close();
   }
@@ -108,11 +105,14 @@ async function runSeed(session: SuiteSession, seed: number): Promise<{ failed: b
   }
   const lines: string[] = [];
   let failing = 0;
-  for (const variant of variants) {
-    const failures = await onMock(session, seed, variant.options as Partial<MockOptions>, seedFiles);
+  targets ??= await variantTargets(session, variants, seedFiles);
+  const runs = await runOnMocks(session, targets, undefined, { seed });
+  runs.forEach((run, i) => {
+    const failures = mustFailuresOf(run);
     if (failures.length > 0) failing++;
-    for (const line of failures) lines.push(`  ${variant.name.slice(0, 60)} · ${line.split('\n')[0]}`);
-  }
+    const name = (targets?.[i]?.name ?? '').slice(0, 60);
+    for (const line of failures) lines.push(`  ${name} · ${line.split('\n')[0]}`);
+  });
   return {
     failed: failing > 0,
     lines: [
@@ -138,6 +138,8 @@ if (against === 'variants')
     `${variants.length} of ${registerVariants().length} variants, with the check files that draw from the seed: ${seedFiles.join(', ')}`,
   );
 const session = await openMockSession();
+/** The readings with the seed-drawing files that can see them, found once for every seed. */
+let targets: VariantTarget[] | undefined;
 let failing = 0;
 try {
   for (let seed = from; seed < from + count; seed++) {

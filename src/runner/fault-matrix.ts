@@ -126,6 +126,8 @@ export async function runOnMocks<T extends MockTarget>(
   session: SuiteSession,
   targets: readonly T[],
   onRun: (target: T, run: MockRun) => void = () => undefined,
+  /** Settings of every run beside the mock's own profile (a seed, say). */
+  overrides: Partial<RunSettings> = {},
 ): Promise<MockRun[]> {
   const runs = new Map<T, MockRun>();
   for (const round of rounds(targets.filter((target) => target.files.length > 0))) {
@@ -133,7 +135,7 @@ export async function runOnMocks<T extends MockTarget>(
     try {
       const suiteRuns = await session.runTargets(
         round.map((target, i) => ({
-          settings: mockRunSettings(mockProfile(mocks[i] as RunningMock)),
+          settings: mockRunSettings(mockProfile(mocks[i] as RunningMock), overrides),
           files: target.files,
         })),
       );

@@ -1,9 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { defaultApiKey, type MockOptions } from '../../mock/options.ts';
 import { mergeOptions, registerVariants } from '../../src/requirements/ambiguities.ts';
 import { openMockSession, runOnMocks, type MockRun } from '../../src/runner/fault-matrix.ts';
 import type { SuiteSession } from '../../src/runner/run-suites.ts';
-import { requirementIdsByFile } from '../../src/runner/suite-index.ts';
+import { variantTargets } from '../support/variant-reach.ts';
 
 /**
  * Conformant variants (mock/variants.ts): behaviours a real service may legitimately show where the spec
@@ -12,82 +11,10 @@ import { requirementIdsByFile } from '../../src/runner/suite-index.ts';
  * them at once, with zero findings (DESIGN.md, principle 1: a false failure on a conformant server is as
  * bad as a missed violation).
  *
- * A reading of one endpoint group's (`variants.enrich`, `variants.jobs`, …) changes only the answers of
- * that group's routes (mock/routes/<group>.ts; a job is also the answer to a connection update), so its
- * run takes the check files that send a request to those routes, found by running every file against a
- * mock of its own and recording what reached it. Such runs share vitest runs when their files do not
- * overlap, as the fault matrix's do. The token endpoint's and authentication's readings take the token
- * and auth checks (below). Every other reading (errors', the whole interface's, reusing a token) and all
- * of them at once run the whole suite.
+ * Each reading runs the check files that can see it (test/support/variant-reach.ts), and runs whose files
+ * do not overlap share vitest runs, as the fault matrix's do; all of them at once run the whole suite.
  */
 
-/** The route groups whose answers a group's readings change. */
-const reachedBy: Record<string, string[]> = {
-  connections: ['connections'],
-  jobs: ['jobs', 'connection-update'],
-  institutions: ['institutions'],
-  enrich: ['enrich'],
-  users: ['users'],
-  expenses: ['expenses'],
-  affordability: ['affordability'],
-};
-
-/** The route group of a request the mock received. */
-function routeGroup(method: string, path: string): string {
-  if (/^\/users\/[^/]+\/connections\/[^/]+$/.test(path) && method === 'POST') return 'connection-update';
-  const match = /^\/users\/[^/]+\/(connections|expenses|affordability)\b/.exec(path);
-  if (match) return match[1] as string;
-  if (/^\/users(\/[^/]+)?$/.test(path)) return 'users';
-  return /^\/([^/]+)/.exec(path)?.[1] ?? '';
-}
-
-/** Every check file with the route groups its requests reached, against a mock of its own. */
-async function routeGroupsByFile(session: SuiteSession): Promise<Map<string, Set<string>>> {
-  const reached = new Map<string, Set<string>>();
-  const targets = [...requirementIdsByFile().keys()].map((file) => {
-    const groups = new Set<string>();
-    reached.set(file, groups);
-    const options: Partial<MockOptions> = {
-      onRequest: (method, path) => groups.add(routeGroup(method, path)),
-    };
-    return { options, files: [file] };
-  });
-  await runOnMocks(session, targets);
-  return reached;
-}
-
-/**
- * A reading of one endpoint group's cannot change how a token ages, so its run leaves the token-expiry
- * checks out (the mock's short-lived key withheld); the token's, authentication's, errors' and the whole
- * interface's readings keep them.
- */
-function groupsOf(options: Record<string, unknown>): string[] | undefined {
-  const { variants, ...rest } = options as { variants?: Record<string, unknown> };
-  const keys = Object.keys(variants ?? {});
-  if (Object.keys(rest).length > 0 || keys.length === 0 || keys.some((key) => !(key in reachedBy)))
-    return undefined;
-  return keys.flatMap((key) => reachedBy[key] as string[]);
-}
-
-/**
- * Readings of the token endpoint and of authentication change only how they answer a request other than
- * the one every check sends for its token (the Basic key, the version header, a scope in the form) and
- * other than a live bearer token: only the token and auth checks send such requests. Reusing a live
- * token (`token.reuse`) changes that one request too, so its readings run the whole suite.
- */
-function onlyProbedByTokenAndAuth(options: Record<string, unknown>): boolean {
-  const { variants, ...rest } = options as { variants?: Record<string, Record<string, unknown>> };
-  const keys = Object.keys(variants ?? {});
-  return (
-    Object.keys(rest).length === 0 &&
-    keys.length > 0 &&
-    keys.every((key) => key === 'token' || key === 'auth') &&
-    variants?.token?.reuse === undefined
-  );
-}
-const tokenAndAuthFiles = (file: string) => /^suites\/(token|auth)\//.test(file);
-
-const everyFile = [...requirementIdsByFile().keys()];
 const variants = registerVariants();
 const runs = [
   ...variants,
@@ -122,22 +49,7 @@ export function registerVariantsShare(part: number, parts: number): void {
     beforeAll(async () => {
       session = await openMockSession();
       results = (async () => {
-        const reached = await routeGroupsByFile(session);
-        const targets = mine.map(({ name, options }) => {
-          const groups = groupsOf(options);
-          if (onlyProbedByTokenAndAuth(options))
-            return {
-              name,
-              options: options as Partial<MockOptions>,
-              files: everyFile.filter(tokenAndAuthFiles),
-            };
-          if (!groups) return { name, options: options as Partial<MockOptions>, files: everyFile };
-          return {
-            name,
-            options: { apiKeys: { [defaultApiKey]: 3600 }, ...options } as Partial<MockOptions>,
-            files: everyFile.filter((file) => groups.some((group) => reached.get(file)?.has(group))),
-          };
-        });
+        const targets = await variantTargets(session, mine);
         const done = await runOnMocks(session, targets);
         return new Map(targets.map((t, i) => [t.name, { ...(done[i] as MockRun), files: t.files.length }]));
       })();
