@@ -24,7 +24,7 @@ const usage = `usage:
                        [--version-header NAME] [--supported-versions LIST] [--unsupported-versions LIST]
                        [--base-path /P] [--fault NAME]... [--fault-switching] [--list-faults] [--latency-ms N]
                        [--rate-limit-every N] [--fail-every N]
-  fds-conformance merge-reports DIR... [--out DIR] [--strict] [--baseline FILE]
+  fds-conformance merge-reports DIR... [--out DIR] [--strict] [--baseline FILE] [--allow-incomplete]
   fds-conformance diff-reports OLD NEW
   fds-conformance validate <resource> <file.json>
   fds-conformance requirements [--format md|json] [--trace ID]
