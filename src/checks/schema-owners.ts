@@ -85,18 +85,18 @@ function ownedIn(resource: string): Owned[] {
 }
 
 /**
- * A rule a schema encodes in a keyword beside a member's shape (an `if`/`then` across members, a bound
- * like `exclusiveMinimum`) is owned by the requirement naming that schema location, not by the member's
- * shape requirement: a positive expires_in is TOKEN-06, a number TOKEN-05. Matched on the violation's
- * schema path within the resource's own file.
- */
-/**
  * A location that is a member's schema (a property, the items, a definition) is found by walking the
  * payload; only the others (a keyword) are matched on schema paths, which ajv gives relative to the
  * schema a `$ref` leads into, so a member's path could match another file's location by chance.
  */
 const memberLocation = /(?:^|\/)(?:properties\/[^/]+|items|additionalProperties|\$defs\/[^/]+)$/;
 
+/**
+ * A rule a schema encodes in a keyword beside a member's shape (an `if`/`then` across members, a bound
+ * like `exclusiveMinimum`) is owned by the requirement naming that schema location, not by the member's
+ * shape requirement: a positive expires_in is TOKEN-06, a number TOKEN-05. Matched on the violation's
+ * schema path within the resource's own file.
+ */
 function keywordOwnersOf(resource: string, schemaPath: string): RequirementId[] | undefined {
   const prefix = `${resource}.schema.json`;
   const owners = [...ownersByLocation]

@@ -5,7 +5,7 @@ import type { CheckResult } from '../report/model.ts';
 import { buildReport, type Report } from '../report/report.ts';
 import { writeReports } from '../report/write-reports.ts';
 import { readBaseline } from './run-options.ts';
-import { exitCodes, UsageError } from './usage-error.ts';
+import { UsageError, verdictExitCode } from './usage-error.ts';
 
 interface PartialRun {
   target: Report['target'];
@@ -66,7 +66,5 @@ export function mergeReportsCommand(args: string[], out: (line: string) => void)
     parts.flatMap((p) => p.checks),
   );
   out(`merged ${parts.length} reports: ${report.summary.verdict}; reports in ${target}/`);
-  if (report.summary.verdict === 'nonconformant') return exitCodes.failed;
-  if (report.summary.verdict === 'incomplete' && !values['allow-incomplete']) return exitCodes.incomplete;
-  return exitCodes.ok;
+  return verdictExitCode(report.summary.verdict, values['allow-incomplete'] ?? false);
 }

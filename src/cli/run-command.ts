@@ -9,7 +9,7 @@ import { oneLine } from '../report/markdown.ts';
 import { unreachableReason } from '../runner/reachability.ts';
 import { runSuites } from '../runner/run-suites.ts';
 import { parseRunOptions, runSettingsOf } from './run-options.ts';
-import { exitCodes } from './usage-error.ts';
+import { exitCodes, verdictExitCode } from './usage-error.ts';
 
 /**
  * `run` (the default command): resolve the profile, start the embedded mock when no target is given,
@@ -103,9 +103,8 @@ export async function runCommand(
     out(
       `${count('passed')} passed, ${count('failed')} failed, ${count('not-exercised')} not exercised${flaky > 0 ? `, ${flaky} flaky` : ''}`,
     );
-    if (outcome.errors.length > 0 || report.summary.verdict === 'nonconformant') return exitCodes.failed;
-    if (report.summary.verdict === 'incomplete' && !config.allowIncomplete) return exitCodes.incomplete;
-    return exitCodes.ok;
+    if (outcome.errors.length > 0) return exitCodes.failed;
+    return verdictExitCode(report.summary.verdict, config.allowIncomplete);
   } finally {
     traffic?.close();
     await mock?.close();

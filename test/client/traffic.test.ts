@@ -23,14 +23,21 @@ describe('the run-wide traffic budget', { timeout: 60_000 }, () => {
     return Math.max(...moments.map((t) => moments.filter((u) => u >= t && u < t + 1000).length));
   }
 
-  it('answers at most --max-rps requests in any second, token requests and all groups together', async () => {
+  /** A coordinator of this budget on a faked clock, and a gate per group, closed together. */
+  function budget(max: number, groups: string[], answeredBefore?: number[]) {
     vi.useFakeTimers({ toFake: ['Date', 'setTimeout', 'clearTimeout'] });
     const channel = `traffic-test-${Math.random()}`;
-    const coordinator = new TrafficCoordinator(channel, 10);
-    const gates = [
-      new TrafficGate(channel, () => 'token', true),
-      new TrafficGate(channel, () => 'users', true),
-    ];
+    const coordinator = new TrafficCoordinator(channel, max, answeredBefore ?? []);
+    const gates = groups.map((group) => new TrafficGate(channel, () => group, true));
+    const close = () => {
+      for (const gate of gates) gate.close();
+      coordinator.close();
+    };
+    return { coordinator, gates, gate: gates[0] as TrafficGate, close };
+  }
+
+  it('answers at most --max-rps requests in any second, token requests and all groups together', async () => {
+    const { coordinator, gates, close } = budget(10, ['token', 'users']);
     const answeredAt: number[] = [];
     // A target that answers each request 30 ms after its grant (on the faked clock).
     const requests = Array.from({ length: 35 }, async (_, i) => {
@@ -46,15 +53,11 @@ describe('the run-wide traffic budget', { timeout: 60_000 }, () => {
     await Promise.all(requests);
     expect(busiest(answeredAt)).toBeLessThanOrEqual(10);
     expect(coordinator.summary()).toMatchObject({ requests: 35, byGroup: { token: 18, users: 17 } });
-    for (const gate of gates) gate.close();
-    coordinator.close();
+    close();
   });
 
   it('grants no request while N are in flight, however long they take', async () => {
-    vi.useFakeTimers({ toFake: ['Date', 'setTimeout', 'clearTimeout'] });
-    const channel = `traffic-test-${Math.random()}`;
-    const coordinator = new TrafficCoordinator(channel, 3);
-    const gate = new TrafficGate(channel, () => 'jobs', true);
+    const { gate, close } = budget(3, ['jobs']);
     const answers: (() => void)[] = [];
     const requests = Array.from({ length: 4 }, () =>
       gate.acquire().then((answered) => answers.push(answered)),
@@ -72,15 +75,11 @@ describe('the run-wide traffic budget', { timeout: 60_000 }, () => {
     await settle();
     await Promise.all(requests);
     expect(answers).toHaveLength(4);
-    gate.close();
-    coordinator.close();
+    close();
   });
 
   it('counts the requests sent before it started, such as the reachability probe', async () => {
-    vi.useFakeTimers({ toFake: ['Date', 'setTimeout', 'clearTimeout'] });
-    const channel = `traffic-test-${Math.random()}`;
-    const coordinator = new TrafficCoordinator(channel, 1, [Date.now()]);
-    const gate = new TrafficGate(channel, () => 'token', true);
+    const { gate, close } = budget(1, ['token'], [Date.now()]);
     let granted = false;
     const request = gate.acquire().then(() => (granted = true));
     await settle();
@@ -89,15 +88,11 @@ describe('the run-wide traffic budget', { timeout: 60_000 }, () => {
     await settle();
     await request;
     expect(granted).toBe(true);
-    gate.close();
-    coordinator.close();
+    close();
   });
 
   it('holds every request while a 429 pauses the run, and counts the wait', async () => {
-    vi.useFakeTimers({ toFake: ['Date', 'setTimeout', 'clearTimeout'] });
-    const channel = `traffic-test-${Math.random()}`;
-    const coordinator = new TrafficCoordinator(channel, 100);
-    const gate = new TrafficGate(channel, () => 'jobs', true);
+    const { coordinator, gate, close } = budget(100, ['jobs']);
     gate.pause(2000);
     await settle();
     let granted = false;
@@ -110,7 +105,6 @@ describe('the run-wide traffic budget', { timeout: 60_000 }, () => {
     await settle();
     await request;
     expect(coordinator.summary()).toMatchObject({ rateLimited: 1, waitedSeconds: 2 });
-    gate.close();
-    coordinator.close();
+    close();
   });
 });

@@ -98,24 +98,16 @@ describe('the connections variants', () => {
     expect(found.map((c) => c.id).sort()).toEqual(others.sort());
   });
 
-  it('unknownFilterValue refused: a status the service does not know is refused with 400', async () => {
-    const filter = "status.eq('no-such-status')";
+  it.each([
+    ['a status the service does not know is refused with 400', "status.eq('no-such-status')", 400],
+    ['a connection id the service does not know is not found, 404', "id.eq('no-such-connection')", 404],
+  ])('unknownFilterValue refused: %s', async (_, filter, refused) => {
     expect(await listItems(plain, filter)).toEqual([]);
     const status = await withVariant(
       { unknownFilterValue: 'refused' },
       async (client) => (await client.get(client.paths.connections, { filter })).status,
     );
-    expect(status).toBe(400);
-  });
-
-  it('unknownFilterValue refused: a connection id the service does not know is not found, 404', async () => {
-    const filter = "id.eq('no-such-connection')";
-    expect(await listItems(plain, filter)).toEqual([]);
-    const status = await withVariant(
-      { unknownFilterValue: 'refused' },
-      async (client) => (await client.get(client.paths.connections, { filter })).status,
-    );
-    expect(status).toBe(404);
+    expect(status).toBe(refused);
   });
 
   it('unknownProperty matches-nothing: a property not listed selects no connection', async () => {
