@@ -52,7 +52,7 @@ export interface MockOptions {
    */
   failEvery: number;
   /** Called for every request received, before it is handled: lets tests see what a client sent. */
-  onRequest?: (method: string, path: string) => void;
+  onRequest?: (method: string, path: string, query: URLSearchParams) => void;
   /** Called for every answer a handled request gets, as sent: lets tests see what the mock answered. */
   onResponse?: (exchange: MockExchange) => void;
 }

@@ -180,7 +180,7 @@ async function handle(req: IncomingMessage, res: ServerResponse, router: Router,
   const underBase = !basePath || pathname.startsWith(`${basePath}/`);
   const path = underBase ? pathname.slice(basePath.length) : pathname;
   const method = req.method ?? 'GET';
-  mock.options.onRequest?.(method, pathname);
+  mock.options.onRequest?.(method, pathname, query);
   // A rate limit answers before routing and authentication, as a gateway in front of a service would.
   const limited = rateLimited(req, mock) ?? flakyFailure(path, mock);
   if (limited) {

@@ -58,7 +58,7 @@ export interface MockVariants {
   refusalStatuses?: { unauthenticated?: 401 | 403; unknownId?: 400 | 404 };
   /**
    * Rate limiting ("Rate limits: not shown"): every `every`-th request on a connection is answered 429
-   * with `Retry-After` (`0`, then `1`, then an HTTP-date about a second ahead, then `0` five times, in turn)
+   * with `Retry-After` (`0`, then `1`, then an HTTP-date about a second ahead, then `0` 21 times, in turn)
    * and an error list. The
    * same request (method, target, credentials) is refused at most `maxConsecutive` times within a
    * minute, fewer than a client's bounded retries (the suite's client makes 3), so every request is served
@@ -495,8 +495,9 @@ export function rateLimited(req: IncomingMessage, context: MockContext): MockRep
   recent.set(key, { count: refused + 1, until: now + refusalWindowMs });
   if (recent.size > 10_000) for (const [k, v] of recent) if (v.until <= now) recent.delete(k);
   // Delay-seconds or an HTTP-date (RFC 9110, 10.2.3); the date has whole seconds, so it waits 0 to 1 s.
-  // Mostly 0: both forms are exercised every eighth refusal without a run spending its time asleep.
-  const turn = limiter.turn++ % 8;
+  // Mostly 0: both forms are exercised every 24th refusal (several times in a full run) without a run
+  // spending its time asleep, since a client pauses every sender for a Retry-After.
+  const turn = limiter.turn++ % 24;
   const retryAfter = turn === 1 ? '1' : turn === 2 ? new Date(now + 1000).toUTCString() : '0';
   const error = new MockError(429, 'too-many-requests', 'Too many requests', 'rate limit exceeded; retry');
   return { status: 429, body: errorList(error), headers: { 'retry-after': retryAfter } };

@@ -71,6 +71,7 @@ export async function runCommand(
       ...(config.only ? { only: config.only } : {}),
       ...(config.shard ? { shard: config.shard } : {}),
       retry: config.retries,
+      embeddedMock: Boolean(mock),
       reporters,
     });
     const outcome = conformance.outcome;

@@ -28,7 +28,9 @@ export function mockRunSettings(
     seed: 42,
     runs: 25,
     concurrency: 8,
-    timeoutMs: 5_000,
+    // The mock answers at once, from this process; a request that takes seconds only waits for a CPU that
+    // a busy machine has lent elsewhere, and must not become a finding (no mock fault hangs).
+    timeoutMs: 30_000,
     maxBodyBytes: 20 * 1024 * 1024,
     runId: randomUUID(),
     ...overrides,

@@ -1,3 +1,6 @@
+import { createHash } from 'node:crypto';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { Writable } from 'node:stream';
 import { createVitest, type InlineConfig, type Reporter, type TestSpecification } from 'vitest/node';
 import type { TestProjectConfiguration } from 'vitest/config';
@@ -6,6 +9,7 @@ import type { CheckResult } from '../report/model.ts';
 import { CheckCollector } from '../../reporters/check-collector.ts';
 import { packageRoot as root } from './package-root.ts';
 import { walkingPool } from './walking-pool.ts';
+import { WaitsFirst } from './waits-first.ts';
 import { suiteGroups } from '../requirements/groups.ts';
 
 export interface SuiteRunOptions {
@@ -16,6 +20,8 @@ export interface SuiteRunOptions {
   shard?: string;
   /** Runs a failed check again up to this many times (vitest's retry); 0 keeps a CI gate exact. */
   retry?: number;
+  /** The target is the embedded mock, whose small snapshot every worker may walk for itself. */
+  embeddedMock?: boolean;
   /** The run's vitest reporters (reporters/: the conformance report, progress lines, JUnit). */
   reporters?: (Reporter | [string, Record<string, unknown>])[];
 }
@@ -35,13 +41,19 @@ const checkFiles = (group: string) => `suites/${group}/**/*.check${sourceExtensi
 const walkingGroup = 'affordability';
 
 /**
- * How the check files are laid out over workers. `run`: as a user's run lays them out, the walks of the
- * affordability snapshot in one worker of their own, after the other groups. `session`: for the project's
- * own sessions against the embedded mock (the fault matrix, the register's variants), every group in one
- * project of three workers, so no group waits for the others; each worker then walks the mock's small
- * snapshot for itself, which costs it little. The checks judge the same either way.
+ * How the check files are laid out over workers. `run`: as a run against a target lays them out, the
+ * walks of the affordability snapshot in one worker of their own, after the other groups. Against the
+ * embedded mock, whose snapshot is small, every group goes in one project, so no group waits for the
+ * others and each worker walks the snapshot for itself, which costs it little: `embedded`, a user's run,
+ * on three workers; `session`, the project's own sessions (the fault matrix, the register's variants), on
+ * two, since there many runs follow each other in a process that also answers as the mock, so they are
+ * bound by the CPU, and each worker of a run is a thread that loads the suites' modules afresh. The checks
+ * judge the same in every layout.
  */
-type Layout = 'run' | 'session';
+type Layout = 'run' | 'embedded' | 'session';
+
+/** The workers of the one project of the layouts against the embedded mock. */
+const oneProjectWorkers = { embedded: 3, session: 2 } as const;
 
 /**
  * The selected groups as vitest projects. The affordability checks share a few walks of the whole
@@ -52,7 +64,7 @@ type Layout = 'run' | 'session';
  * bounded, so that V8 collects a walk's garbage sooner (src/runner/walking-pool.ts).
  */
 function suiteProjects(groups: readonly string[], layout: Layout = 'run'): TestProjectConfiguration[] {
-  if (layout === 'session')
+  if (layout !== 'run')
     return [
       {
         extends: true,
@@ -60,7 +72,7 @@ function suiteProjects(groups: readonly string[], layout: Layout = 'run'): TestP
           name: 'endpoints',
           include: groups.map(checkFiles),
           pool: 'threads',
-          maxWorkers: 3,
+          maxWorkers: oneProjectWorkers[layout],
         },
       },
     ];
@@ -116,10 +128,24 @@ export function suiteConfig(
     testTimeout: 60_000,
     hookTimeout: 60_000,
     retry,
+    sequence: { sequencer: WaitsFirst },
+    experimental: { fsModuleCache: true, fsModuleCachePath: moduleCachePath },
     ...(shard ? { shard } : {}),
     passWithNoTests: true,
   };
 }
+
+/**
+ * Where vitest keeps the suites' modules as it transformed them, so that a run does not transform them
+ * again: outside the package, which may be read-only, apart for each user and for each copy of the
+ * package. Apart for each copy because vitest empties the folder when it finds it written under another
+ * lockfile, which would pull it from under a run of another copy. Runs of one copy share it safely: vitest
+ * writes each entry whole (write, then rename) under a hash of the module's source.
+ */
+const moduleCachePath = join(
+  tmpdir(),
+  `fds-conformance-modules-${process.getuid?.() ?? 'user'}-${createHash('sha1').update(root).digest('hex').slice(0, 12)}`,
+);
 
 /** Where vitest's own console output goes: nowhere. The run's reporters write what the user sees. */
 const discard = () =>
@@ -130,7 +156,7 @@ const discard = () =>
   });
 
 /** One vitest instance for the suites of some groups. */
-function createSuiteVitest(
+async function createSuiteVitest(
   groups: readonly string[],
   settings: RunSettings,
   reporters: SuiteRunOptions['reporters'],
@@ -138,12 +164,18 @@ function createSuiteVitest(
   retry?: number,
   layout?: Layout,
 ) {
-  return createVitest(
+  const { sequence, ...config } = suiteConfig(groups, settings, reporters, shard, retry, layout);
+  const vitest = await createVitest(
     'test',
-    { ...suiteConfig(groups, settings, reporters, shard, retry, layout), config: false },
+    { ...config, config: false },
     { logLevel: 'silent', server: { watch: null } },
     { stdout: discard(), stderr: discard() },
   );
+  // Options given to createVitest override each project's own, and a `sequence` there would take the
+  // affordability project's groupOrder with it; vitest reads the sequencer from the root configuration
+  // alone, so it is set there once resolved.
+  if (sequence?.sequencer) vitest.config.sequence.sequencer = sequence.sequencer;
+  return vitest;
 }
 
 /**
@@ -158,6 +190,7 @@ export async function runSuites(options: SuiteRunOptions): Promise<void> {
     options.reporters,
     options.shard,
     options.retry,
+    options.embeddedMock ? 'embedded' : 'run',
   );
   try {
     await vitest.start();

@@ -1,15 +1,20 @@
-import { defaultApiKey, type MockOptions } from '../../mock/options.ts';
+import { defaultApiKey, type MockExchange, type MockOptions } from '../../mock/options.ts';
 import { runOnMocks } from '../../src/runner/fault-matrix.ts';
 import type { SuiteSession } from '../../src/runner/run-suites.ts';
 import { requirementIdsByFile } from '../../src/runner/suite-index.ts';
 
 /**
- * Which check files can see a reading of the register (src/requirements/ambiguities/). A reading of one
- * endpoint group's (`variants.enrich`, `variants.jobs`, …) changes only the answers of that group's routes
- * (mock/routes/<group>.ts; a job is also the answer to a connection update), so it takes the check files
- * that send a request to those routes, found by running every file against a mock of its own and
- * recording what reached it. Readings of the token endpoint and of authentication take the token and auth
- * checks. Every other reading (errors', the whole interface's, reusing a token) takes every file.
+ * Which check files can see a reading of the register (src/requirements/ambiguities/). A reading changes
+ * only some answers; a file that never got such an answer from the default mock sends the same requests to
+ * the reading's mock and gets the same answers, so it cannot see the reading. Each file is run once against
+ * a mock of its own, recording what reached it and what it was answered (its marks):
+ * - a reading of one endpoint group's (`variants.enrich`, `variants.jobs`, …) changes only the answers of
+ *   that group's routes (mock/routes/<group>.ts; a job is also the answer to a connection update);
+ * - a reading of the error list (`variants.errors`) changes only error answers, and its malformed-body
+ *   status only the refusal of a body that is not JSON; a refusal status (`variants.refusalStatuses`) only
+ *   a 401 or a 404 of a route; a forgiving filter parser only requests that carry a filter.
+ * Readings of the token endpoint and of authentication take the token and auth checks. Every other
+ * reading (the whole interface's, reusing a token) takes every file.
  */
 
 /** The route groups whose answers a group's readings change. */
@@ -32,14 +37,31 @@ function routeGroup(method: string, path: string): string {
   return /^\/([^/]+)/.exec(path)?.[1] ?? '';
 }
 
-/** Every check file with the route groups its requests reached, against a mock of its own. */
-async function routeGroupsByFile(session: SuiteSession): Promise<Map<string, Set<string>>> {
+/** The kinds of answer a reading of the error list or of refusal statuses changes (mock/variants.ts). */
+function answerMarks({ status, route, body }: MockExchange): string[] {
+  const errors = (body as { data?: unknown } | undefined)?.data;
+  if (status < 400 || !Array.isArray(errors)) return [];
+  const marks = ['error-list'];
+  if (status === 401 && route) marks.push('unauthenticated');
+  if (status === 404 && route) marks.push('unknown-id');
+  const namesBody = (error: unknown) =>
+    (error as { source?: { parameter?: unknown } } | null)?.source?.parameter === 'body';
+  if (status === 400 && errors.some(namesBody)) marks.push('malformed-body');
+  return marks;
+}
+
+/** Every check file with its marks: the route groups its requests reached, and the kinds of answer they got. */
+async function marksByFile(session: SuiteSession): Promise<Map<string, Set<string>>> {
   const reached = new Map<string, Set<string>>();
   const targets = [...requirementIdsByFile().keys()].map((file) => {
-    const groups = new Set<string>();
-    reached.set(file, groups);
+    const marks = new Set<string>();
+    reached.set(file, marks);
     const options: Partial<MockOptions> = {
-      onRequest: (method, path) => groups.add(routeGroup(method, path)),
+      onRequest: (method, path, query) => {
+        marks.add(routeGroup(method, path));
+        if (query.has('filter')) marks.add('filter');
+      },
+      onResponse: (exchange) => answerMarks(exchange).forEach((mark) => marks.add(mark)),
     };
     return { options, files: [file] };
   });
@@ -47,13 +69,39 @@ async function routeGroupsByFile(session: SuiteSession): Promise<Map<string, Set
   return reached;
 }
 
-/** The route groups a reading of endpoint groups changes; undefined for any other reading. */
-function groupsOf(options: Record<string, unknown>): string[] | undefined {
+/** The marks of the readings of the error list and of refusal statuses, by their option. */
+const answerReadings: Record<string, Record<string, string>> = {
+  errors: {
+    malformedBodyStatus: 'malformed-body',
+    correlationIdCase: 'error-list',
+    correlationIdVersion: 'error-list',
+    noParameterSource: 'error-list',
+    mediaType: 'error-list',
+  },
+  refusalStatuses: { unauthenticated: 'unauthenticated', unknownId: 'unknown-id' },
+};
+
+/**
+ * The marks a file must have to see a reading, and whether the reading is only of endpoint groups;
+ * undefined for a reading every file may see.
+ */
+function marksOf(options: Record<string, unknown>): { marks: string[]; groupsOnly: boolean } | undefined {
   const { variants, ...rest } = options as { variants?: Record<string, unknown> };
-  const keys = Object.keys(variants ?? {});
-  if (Object.keys(rest).length > 0 || keys.length === 0 || keys.some((key) => !(key in reachedBy)))
-    return undefined;
-  return keys.flatMap((key) => reachedBy[key] as string[]);
+  const entries = Object.entries(variants ?? {});
+  if (Object.keys(rest).length > 0 || entries.length === 0) return undefined;
+  const marks: string[] = [];
+  for (const [key, value] of entries) {
+    if (key in reachedBy) marks.push(...(reachedBy[key] as string[]));
+    else if (key === 'forgivingFilters') marks.push('filter');
+    else if (key in answerReadings) {
+      const byOption = answerReadings[key] as Record<string, string>;
+      for (const option of Object.keys(value as object)) {
+        if (!(option in byOption)) return undefined;
+        marks.push(byOption[option] as string);
+      }
+    } else return undefined;
+  }
+  return { marks, groupsOnly: entries.every(([key]) => key in reachedBy) };
 }
 
 /**
@@ -83,7 +131,7 @@ export interface VariantTarget {
 
 /**
  * Each reading with the files among `within` (default: every check file) that can see it. A reading of
- * one endpoint group's cannot change how a token ages, so its mock withholds the short-lived key: the
+ * endpoint groups cannot change how a token ages, so its mock withholds the short-lived key: the
  * token-expiry checks, which would only wait seconds to see the default mock again, are left out.
  */
 export async function variantTargets(
@@ -91,16 +139,14 @@ export async function variantTargets(
   readings: readonly { name: string; options: Record<string, unknown> }[],
   within: readonly string[] = [...requirementIdsByFile().keys()],
 ): Promise<VariantTarget[]> {
-  const reached = await routeGroupsByFile(session);
+  const reached = await marksByFile(session);
   return readings.map(({ name, options }) => {
     if (onlyProbedByTokenAndAuth(options))
       return { name, options: options as Partial<MockOptions>, files: within.filter(tokenAndAuthFiles) };
-    const groups = groupsOf(options);
-    if (!groups) return { name, options: options as Partial<MockOptions>, files: within };
-    return {
-      name,
-      options: { apiKeys: { [defaultApiKey]: 3600 }, ...options } as Partial<MockOptions>,
-      files: within.filter((file) => groups.some((group) => reached.get(file)?.has(group))),
-    };
+    const seen = marksOf(options);
+    if (!seen) return { name, options: options as Partial<MockOptions>, files: within };
+    const files = within.filter((file) => seen.marks.some((mark) => reached.get(file)?.has(mark)));
+    const shortLivedWithheld = seen.groupsOnly ? { apiKeys: { [defaultApiKey]: 3600 } } : {};
+    return { name, options: { ...shortLivedWithheld, ...options } as Partial<MockOptions>, files };
   });
 }
