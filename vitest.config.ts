@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import { LongFilesFirst } from './test/support/long-files-first.ts';
 
 // The project's own tests. The conformance suites (suites/) are run by the CLI with their own configuration.
 export default defineConfig({
@@ -9,6 +10,7 @@ export default defineConfig({
     // (the register's variants, the CLI's runs) wait in turn on sockets, timers and child processes, so a
     // third file keeps both cores busy (measured: 188 s with two, see README, Speed).
     maxWorkers: 3,
+    sequence: { sequencer: LongFilesFirst },
     // A test is bounded against hanging, not timed: on a busy machine a quick test may take seconds, and
     // vitest's default 5 s would turn slowness into a red build. Timing claims live in npm run bench.
     testTimeout: 60_000,
