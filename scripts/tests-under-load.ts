@@ -20,7 +20,11 @@ let failed = 0;
 try {
   for (let run = 1; run <= times; run++) {
     const started = performance.now();
-    const { code, summary } = await new Promise<{ code: number; summary: string }>((resolve) => {
+    const { code, summary, failures } = await new Promise<{
+      code: number;
+      summary: string;
+      failures: string[];
+    }>((resolve) => {
       const child = spawn('npm', ['test', '--silent'], { stdio: ['ignore', 'pipe', 'pipe'] });
       let output = '';
       child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
@@ -28,12 +32,18 @@ try {
       child.on('exit', (exitCode) => {
         // vitest's own summary line, without its colours.
         const plain = output.replace(/\x1b\[[0-9;]*m/g, ''); // eslint-disable-line no-control-regex
-        resolve({ code: exitCode ?? 1, summary: /^\s*Tests\s+(.*)$/m.exec(plain)?.[1]?.trim() ?? '' });
+        resolve({
+          code: exitCode ?? 1,
+          summary: /^\s*Tests\s+(.*)$/m.exec(plain)?.[1]?.trim() ?? '',
+          // vitest's FAIL lines name each failed test, and the line after its first assertion's message.
+          failures: plain.match(/^ FAIL .*\n.*$/gm) ?? [],
+        });
       });
     });
     if (code !== 0) failed++;
     const seconds = ((performance.now() - started) / 1000).toFixed(0);
     console.log(`run ${run}: ${code === 0 ? 'green' : 'RED'} in ${seconds} s · ${summary}`);
+    for (const failure of failures) console.log(`  ${failure.replace('\n', '\n    ')}`);
   }
 } finally {
   for (const child of busy) child.kill();
