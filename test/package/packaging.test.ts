@@ -83,7 +83,9 @@ describe('the packed package, installed in a blank project', { timeout: 240_000 
   }, 300_000);
 
   afterAll(() => {
-    mock?.kill();
+    // npx runs the mock in a child of its own: the signal goes to the whole process group, or the mock
+    // would live on after the tests.
+    if (mock?.pid) process.kill(-mock.pid);
   });
 
   it('ships what a run needs, compiled, and nothing it does not', () => {
@@ -116,7 +118,10 @@ describe('the packed package, installed in a blank project', { timeout: 240_000 
   });
 
   it('runs with a profile against a separately started `npx fds-conformance mock`', async () => {
-    mock = spawn('npx', ['--no-install', 'fds-conformance', 'mock', '--port', '0'], { cwd: project });
+    mock = spawn('npx', ['--no-install', 'fds-conformance', 'mock', '--port', '0'], {
+      cwd: project,
+      detached: true,
+    });
     let printed = '';
     mock.stdout!.on('data', (chunk: Buffer) => (printed += chunk.toString()));
     await expect.poll(() => printed.includes('\n}'), { timeout: 60_000, interval: 200 }).toBe(true);
