@@ -4,16 +4,27 @@ import { openApiDocument } from '../openapi/document.ts';
 import { exitCodes, UsageError } from './usage-error.ts';
 
 /**
- * `openapi [--out FILE] [--spec-only]`: the OpenAPI 3.1 document of the interface as the embedded mock
- * serves it, or of the spec's operations alone, as JSON, on stdout or into FILE (relative to the folder
- * the command runs in).
+ * `openapi [--out FILE] [--spec-only] [--base-url URL]`: the OpenAPI 3.1 document of the interface as the
+ * embedded mock serves it, or of the spec's operations alone, as JSON, on stdout or into FILE (relative to
+ * the folder the command runs in); its server is URL, or the spec's {base_url} as a variable.
  */
 export function openApiCommand(args: string[], out: (line: string) => void): number {
   const { values } = parseArgs({
     args,
-    options: { out: { type: 'string' }, 'spec-only': { type: 'boolean', default: false } },
+    options: {
+      out: { type: 'string' },
+      'spec-only': { type: 'boolean', default: false },
+      'base-url': { type: 'string' },
+    },
   });
-  const text = JSON.stringify(openApiDocument({ specOnly: values['spec-only'] }), null, 2);
+  const baseUrl = values['base-url'];
+  if (baseUrl !== undefined && !URL.canParse(baseUrl))
+    throw new UsageError(`--base-url must be an absolute URL, not ${JSON.stringify(baseUrl)}`);
+  const document = openApiDocument({
+    specOnly: values['spec-only'],
+    ...(baseUrl !== undefined ? { baseUrl: baseUrl.replace(/\/+$/, '') } : {}),
+  });
+  const text = JSON.stringify(document, null, 2);
   if (values.out === undefined) {
     out(text);
     return exitCodes.ok;

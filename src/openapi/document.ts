@@ -15,6 +15,7 @@ import { operationResponses } from './responses.ts';
 export interface OpenApiDocument {
   openapi: string;
   info: { title: string; version: string; description: string };
+  servers: { url: string; description: string; variables?: Record<string, unknown> }[];
   tags: { name: string; description: string }[];
   /** Path template, then lower-case method, then the operation object. */
   paths: Record<string, Record<string, Record<string, unknown>>>;
@@ -94,12 +95,36 @@ function operationObject(route: Route, operation: OperationDescription): Record<
 }
 
 /**
+ * Where the operations are served: the base URL given, or the spec's `{base_url}` as a server variable
+ * (OpenAPI 3.1, 4.8.5), so a reader or a generated client sees where to put it instead of assuming `/`.
+ */
+function servers(baseUrl: string | undefined): OpenApiDocument['servers'] {
+  if (baseUrl !== undefined) return [{ url: baseUrl, description: 'The service, as given by --base-url.' }];
+  return [
+    {
+      url: '{base_url}',
+      description:
+        "The service's base URL (the spec's {base_url}), which may carry a path prefix; `fds-conformance openapi --base-url URL` writes it in.",
+      variables: {
+        base_url: {
+          default: 'http://127.0.0.1:8080',
+          description: 'Scheme, host and any path prefix, without a trailing slash.',
+        },
+      },
+    },
+  ];
+}
+
+/**
  * The OpenAPI 3.1 document of the interface as the embedded mock serves it, or with `specOnly` the spec's
  * operations alone: its paths are the mock's route
  * table, each route described by src/openapi/operations.ts (a route without a description is an error, so
  * the document cannot silently leave one out), its schemas those of schemas/.
  */
-export function openApiDocument({ specOnly = false }: { specOnly?: boolean } = {}): OpenApiDocument {
+export function openApiDocument({
+  specOnly = false,
+  baseUrl,
+}: { specOnly?: boolean; baseUrl?: string } = {}): OpenApiDocument {
   const paths: OpenApiDocument['paths'] = {};
   for (const route of routes) {
     const operation = operations[operationKey(route.method, route.path)];
@@ -125,6 +150,7 @@ export function openApiDocument({ specOnly = false }: { specOnly?: boolean } = {
           : `Operations tagged \`${mockOwnTag}\` (and marked \`${mockOwnExtension}: true\`) are the mock's own, not the spec's; \`fds-conformance openapi --spec-only\` leaves them out.`,
       ].join('\n\n'),
     },
+    servers: servers(baseUrl),
     tags: specOnly ? tags.filter((tag) => tag.name !== mockOwnTag) : tags,
     paths,
     components: {

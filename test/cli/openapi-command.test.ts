@@ -29,7 +29,25 @@ describe('fds-conformance openapi', () => {
     expect(JSON.parse(result.stdout)).toEqual(openApiDocument({ specOnly: true }));
   });
 
+  it("names its server: the spec's {base_url} as a variable, or the URL --base-url gives", async () => {
+    const variable = JSON.parse((await runCli(['openapi'])).stdout) as {
+      servers: { url: string; variables?: Record<string, { default: string }> }[];
+    };
+    expect(variable.servers).toEqual([
+      expect.objectContaining({ url: '{base_url}', variables: { base_url: expect.any(Object) } }),
+    ]);
+    const given = await runCli(['openapi', '--base-url', 'https://staging.example.com/api/']);
+    expect(given.code).toBe(0);
+    expect((JSON.parse(given.stdout) as typeof variable).servers).toEqual([
+      expect.objectContaining({ url: 'https://staging.example.com/api' }),
+    ]);
+  });
+
   it.each([
+    [
+      ['openapi', '--base-url', 'staging'],
+      /^fds-conformance: --base-url must be an absolute URL, not "staging"$/,
+    ],
     [['openapi', '--format', 'yaml'], /^fds-conformance: Unknown option '--format'/],
     [['openapi', 'extra'], /^fds-conformance: Unexpected argument 'extra'/],
     [['openapi', '--out'], /^fds-conformance: Option '--out <value>' argument missing/],
