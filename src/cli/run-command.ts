@@ -8,6 +8,7 @@ import { incompleteLine } from '../report/report.ts';
 import { oneLine } from '../report/markdown.ts';
 import { unreachableReason } from '../runner/reachability.ts';
 import { runSuites } from '../runner/run-suites.ts';
+import { setupError } from '../runner/setup-diagnosis.ts';
 import { parseRunOptions, runSettingsOf } from './run-options.ts';
 import { exitCodes, verdictExitCode } from './usage-error.ts';
 
@@ -34,6 +35,15 @@ export async function runCommand(
     if (unreachable) {
       console.error(`fds-conformance: cannot reach ${profile.baseUrl}: ${unreachable}`);
       return exitCodes.unreachable;
+    }
+    const setup = await setupError(profile, {
+      timeoutMs: config.timeoutMs,
+      answered: answeredBefore,
+      ...(config.maxRps !== undefined ? { maxRps: config.maxRps } : {}),
+    });
+    if (setup) {
+      console.error(`fds-conformance: ${setup}`);
+      return exitCodes.usage;
     }
   } else {
     // Loaded only when wanted: a run against a real target does not hold the mock and its world.

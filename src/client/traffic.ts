@@ -36,7 +36,7 @@ export interface TrafficSummary {
 }
 
 /** The window a budget is held over: a second, and a small margin for clocks read a moment apart. */
-const windowMs = 1025;
+export const windowMs = 1025;
 
 /** The main thread's side: grants requests in turn, at most N per window, none while a 429 pauses the run. */
 export class TrafficCoordinator {

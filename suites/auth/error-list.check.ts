@@ -4,14 +4,8 @@ import { describeAnswer, describeRequest, Finding } from '../../src/checks/findi
 import { violationsOf } from '../../src/checks/resource.ts';
 import { api, perRunValue, runSettings } from '../../src/checks/run-context.ts';
 import { formatViolations } from '../../src/validation/validator.ts';
-import {
-  errorObjects,
-  garbageCredential,
-  invalidTokenRequests,
-  isObject,
-  looksLikeErrorList,
-  tokenRefusals,
-} from '../token/support.ts';
+import { errorObjects, isObject, looksLikeErrorList } from '../../src/checks/error-body.ts';
+import { garbageCredential, invalidTokenRequests, tokenRefusals } from '../token/support.ts';
 import { placeholderId } from './support.ts';
 
 /**

@@ -3,12 +3,12 @@ import type { RequirementId } from '../../src/requirements/requirement-ids.gener
 import fc from 'fast-check';
 import { scopeCaseVariant, unsupportedScope } from '../../src/checks/arbitraries/token.ts';
 import { check, NotExercised } from '../../src/checks/check.ts';
+import { errorCodes } from '../../src/checks/error-body.ts';
 import { describeAnswer, describeRequest, Finding } from '../../src/checks/findings.ts';
 import { forAll } from '../../src/checks/property.ts';
 import { runSettings } from '../../src/checks/run-context.ts';
 import {
   apiKey,
-  errorCodes,
   expectRefusal,
   expectRefusalOrToken,
   issuedTokens,

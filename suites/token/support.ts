@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Exchange } from '../../src/client/exchange.ts';
 import { TokenUnavailable, type TokenManager } from '../../src/client/token-manager.ts';
+import { errorCodes } from '../../src/checks/error-body.ts';
 import { expectErrorListBody } from '../../src/checks/error-list.ts';
 import { describeAnswer, describeRequest, Finding } from '../../src/checks/findings.ts';
 import { violationsOf } from '../../src/checks/resource.ts';
@@ -185,33 +186,6 @@ export async function invalidTokenRequests(): Promise<{ what: string; exchange: 
 
 // ---------------------------------------------------------------------------------------------------
 // Refusals.
-
-type Json = Record<string, unknown>;
-
-export function isObject(value: unknown): value is Json {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
-/** The error objects of an error-list body, or undefined when it holds no array of them. */
-export function errorObjects(body: unknown): Json[] | undefined {
-  if (!isObject(body) || !Array.isArray(body.data)) return undefined;
-  return body.data.filter(isObject);
-}
-
-/** The codes an error-list body carries (empty when it carries none). */
-export function errorCodes(body: unknown): string[] {
-  return (errorObjects(body) ?? []).map((e) => e.code).filter((c): c is string => typeof c === 'string');
-}
-
-/** Whether a body reads as an error list whatever its status (to tell a refusal sent with 200). */
-export function looksLikeErrorList(body: unknown): boolean {
-  if (!isObject(body)) return false;
-  const errors = errorObjects(body);
-  return (
-    typeof body.correlationId === 'string' ||
-    (errors !== undefined && errors.length > 0 && errors.every((e) => e.type === 'error' || 'code' in e))
-  );
-}
 
 export interface ExpectedRefusal {
   /** What was wrong with the request, for the message. */

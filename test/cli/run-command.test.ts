@@ -272,7 +272,8 @@ describe('fds-conformance run', { timeout: 60_000 }, () => {
       );
       expect(result.code, result.stderr).toBe(0);
       expect(arrivals.length).toBeGreaterThan(30);
-      // On the arrival times the target recorded, the probe's included: at most 10 in any sliding second.
+      // On the arrival times the target recorded, the probe's and the diagnosis's included: at most 10 in any
+      // sliding second.
       // The budget places a request in its window only once its answer begins, which the target sends
       // after it recorded the arrival, so no slowness of this machine can crowd the arrivals together.
       const busiest = Math.max(...arrivals.map((t) => arrivals.filter((u) => u >= t && u < t + 1000).length));
@@ -281,8 +282,9 @@ describe('fds-conformance run', { timeout: 60_000 }, () => {
         traffic: { requests: number; byGroup: Record<string, number>; maxRequestsPerSecond: number };
       };
       expect(report.traffic.maxRequestsPerSecond).toBe(10);
-      // All but the reachability probe, which the CLI sends alone before the run starts.
-      expect(report.traffic.requests).toBe(arrivals.length - 1);
+      // All but the reachability probe and the setup diagnosis's token request, which the CLI sends alone
+      // before the run starts.
+      expect(report.traffic.requests).toBe(arrivals.length - 2);
       expect(Object.keys(report.traffic.byGroup).sort()).toEqual(['institutions', 'token']);
     } finally {
       await target.close();

@@ -1,0 +1,192 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { performance } from 'node:perf_hooks';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { MockOptions } from '../../mock/options.ts';
+import { mockProfile } from '../../mock/profile.ts';
+import { startMock, type RunningMock } from '../../mock/server.ts';
+import { registerVariants } from '../../src/requirements/ambiguities.ts';
+import type { Profile } from '../../src/profile/profile.ts';
+import { candidateBases, setupError } from '../../src/runner/setup-diagnosis.ts';
+
+/**
+ * The setup diagnosis (src/runner/setup-diagnosis.ts) against the mock: a refused key and a base URL
+ * without the token endpoint are found under every reading of the register, and a conformant target,
+ * or a token endpoint that is merely broken, is never diagnosed.
+ */
+
+const unknownKey = 'fds-setup-unknown-key-4d1e8a0b7c';
+const running: { close(): Promise<void> }[] = [];
+
+afterEach(async () => {
+  await Promise.all(running.splice(0).map((target) => target.close()));
+});
+
+async function mock(options: Partial<MockOptions> = {}): Promise<RunningMock> {
+  const target = await startMock(options);
+  running.push(target);
+  return target;
+}
+
+function profileOf(target: RunningMock, extra: Partial<Profile> = {}): Profile {
+  return { ...mockProfile(target), ...extra };
+}
+
+function diagnose(profile: Profile, answered: number[] = []) {
+  return setupError(profile, { timeoutMs: 5_000, answered });
+}
+
+/** A server answering every request with one fixed answer, for what the mock never answers. */
+async function fixedAnswer(status: number, body: string, type = 'application/json'): Promise<string> {
+  const server: Server = createServer((req, res) => {
+    req.resume();
+    res.writeHead(status, { 'content-type': type }).end(body);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  running.push({ close: () => new Promise<void>((resolve) => server.close(() => resolve())) });
+  return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+}
+
+const readings = [{ name: 'the default reading', options: {} }, ...registerVariants()];
+
+describe('the setup diagnosis', () => {
+  it.each(readings)('does not diagnose a conformant target: $name', async ({ options }) => {
+    const target = await mock(options as Partial<MockOptions>);
+    expect(await diagnose(profileOf(target))).toBeUndefined();
+  });
+
+  it.each(readings)('recognises a refused key: $name', async ({ options }) => {
+    const target = await mock(options as Partial<MockOptions>);
+    const line = await diagnose(profileOf(target, { apiKey: unknownKey }));
+    expect(line).toMatch(
+      /^the API key was refused by POST \/token \((400|404) (invalid-grant|parameter-not-valid)[^)]*\); check FDS_API_KEY, --api-key or the profile's apiKey$/,
+    );
+    expect(line).not.toContain(unknownKey);
+  });
+
+  it.each([
+    ['token-invalid-client-returned', /\(401 invalid-client/],
+    ['token-unauthorized-client-returned', /\(400 unauthorized-client/],
+    ['token-403-without-access-denied', /\(403 invalid-grant/],
+  ])('recognises a refused key in a row the spec retired or misplaced (%s)', async (fault, row) => {
+    const target = await mock({ faults: [fault] });
+    expect(await diagnose(profileOf(target, { apiKey: unknownKey }))).toMatch(row);
+  });
+
+  it('never prints the key, even where the refusal repeats it', async () => {
+    const echo = await fixedAnswer(
+      400,
+      JSON.stringify({
+        type: 'list',
+        correlationId: '8a4f2c1e-0b3d-4e5f-9a6b-7c8d9e0f1a2b',
+        data: [
+          {
+            type: 'error',
+            code: 'invalid-grant',
+            title: 'Invalid grant',
+            detail: `${unknownKey} is unknown`,
+          },
+        ],
+      }),
+    );
+    const line = await diagnose({ ...profileOf(await mock()), baseUrl: echo, apiKey: unknownKey });
+    expect(line).toContain('(400 invalid-grant: *** is unknown)');
+    expect(line).not.toContain(unknownKey);
+  });
+
+  it('names the base URL that answers when the given one lacks its prefix', async () => {
+    const target = await mock({ basePath: '/api' });
+    const origin = new URL(target.url).origin;
+    expect(await diagnose(profileOf(target, { baseUrl: origin }))).toBe(
+      `no token endpoint at ${origin}/token (404); ${origin}/api/token answers as one: try --base-url ${origin}/api`,
+    );
+  });
+
+  it('names the parent when the given base URL has a segment too many', async () => {
+    const target = await mock();
+    const origin = new URL(target.url).origin;
+    expect(await diagnose(profileOf(target, { baseUrl: `${origin}/fds/v1` }))).toBe(
+      `no token endpoint at ${origin}/fds/v1/token (404); ${origin}/token answers as one: try --base-url ${origin}`,
+    );
+  });
+
+  it('says so when the key is refused at the base URL it suggests as well', async () => {
+    const target = await mock({ basePath: '/api/v1' });
+    const origin = new URL(target.url).origin;
+    expect(await diagnose(profileOf(target, { baseUrl: origin, apiKey: unknownKey }))).toMatch(
+      new RegExp(
+        `^no token endpoint at ${origin}/token \\(404\\); ${origin}/api/v1/token answers as one: try --base-url ${origin}/api/v1 \\(there the API key is refused too: 400 invalid-grant`,
+      ),
+    );
+  });
+
+  it('says so when no token endpoint answers anywhere it looks', async () => {
+    const nowhere = await fixedAnswer(404, '<html>Not Found</html>', 'text/html');
+    const target = await mock();
+    expect(await diagnose({ ...profileOf(target), baseUrl: `${nowhere}/fds` })).toBe(
+      `no token endpoint at ${nowhere}/fds/token (404), nor at its parent paths or under /api, /v1, /api/v1 (below it or at the root): check --base-url or the profile's baseUrl`,
+    );
+  });
+
+  it.each([
+    // A refusal of the supported version names the version header, not the key.
+    'token-supported-version-refused',
+    'token-server-access-201',
+    'token-access-token-empty',
+    'token-expires-in-zero',
+  ])('leaves a broken token endpoint to the checks: %s', async (fault) => {
+    const target = await mock({ faults: [fault] });
+    expect(await diagnose(profileOf(target))).toBeUndefined();
+  });
+
+  it.each([
+    ['a 500 error list', 500, '{"type":"list","data":[{"type":"error","code":"internal-server-error"}]}'],
+    ['a 200 without a token', 200, '{"token_type":"Bearer"}'],
+    ['garbage', 200, 'not json at all'],
+    ['a 401 without an error list', 401, ''],
+  ])('leaves a token endpoint answering %s to the checks', async (_, status, body) => {
+    const target = await fixedAnswer(status, body);
+    expect(await diagnose({ ...profileOf(await mock()), baseUrl: target })).toBeUndefined();
+  });
+
+  it('counts each request it sends in the run budget, and waits its turn there', async () => {
+    const arrivals: number[] = [];
+    const target = await mock({ basePath: '/api', onRequest: () => arrivals.push(performance.now()) });
+    // The reachability probe, answered just before.
+    const answered = [Date.now()];
+    const origin = new URL(target.url).origin;
+    const line = await setupError(profileOf(target, { baseUrl: `${origin}/x` }), {
+      timeoutMs: 5_000,
+      maxRps: 3,
+      answered,
+    });
+    expect(line).toContain(`try --base-url ${origin}/api`);
+    // The request at the base URL, then each candidate up to the one that answered.
+    const sent = candidateBases(`${origin}/x`).indexOf(`${origin}/api`) + 2;
+    expect(arrivals).toHaveLength(sent);
+    expect(answered).toHaveLength(sent + 1);
+    // On the arrival times the target recorded: at most 3 in any sliding second (see run-command.test.ts).
+    const busiest = Math.max(...arrivals.map((t) => arrivals.filter((u) => u >= t && u < t + 1000).length));
+    expect(busiest).toBeLessThanOrEqual(3);
+  });
+
+  it('looks at the parents first, then the common prefixes below the base URL and at the root', () => {
+    expect(candidateBases('https://host.example/a/b/')).toEqual([
+      'https://host.example/a',
+      'https://host.example',
+      'https://host.example/a/b/api',
+      'https://host.example/a/b/v1',
+      'https://host.example/a/b/api/v1',
+      'https://host.example/api',
+      'https://host.example/v1',
+      'https://host.example/api/v1',
+    ]);
+    expect(candidateBases('https://host.example/api')).toEqual([
+      'https://host.example',
+      'https://host.example/api/api',
+      'https://host.example/api/v1',
+      'https://host.example/api/api/v1',
+      'https://host.example/v1',
+    ]);
+  });
+});
