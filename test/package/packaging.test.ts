@@ -96,9 +96,17 @@ describe('the packed package, installed in a blank project', { timeout: 240_000 
         folder,
       ).toBe(true);
     expect(packedFiles).toContain('dist/src/requirements/catalogue.json');
+    // The README's recipes point at them: the CI workflow, the nightly script and its profile.
+    expect(packedFiles).toEqual(
+      expect.arrayContaining([
+        'examples/github-actions.yml',
+        'examples/nightly.sh',
+        'examples/nightly-profile.json',
+      ]),
+    );
     const unwanted = packedFiles.filter(
       (path) =>
-        !/^(bin\/|dist\/|package\.json$|README\.md$|LICENSE)/.test(path) ||
+        !/^(bin\/|dist\/|examples\/|package\.json$|README\.md$|LICENSE)/.test(path) ||
         /\.test\.|\.tgz$/.test(path) ||
         (path.endsWith('.ts') && !path.endsWith('.d.ts')),
     );
