@@ -1,4 +1,5 @@
 import type { Reporter, TestModule, TestSpecification } from 'vitest/node';
+import { tallyLine } from '../src/report/report.ts';
 import { suiteGroupOf } from '../src/requirements/groups.ts';
 
 /** A line per group as its last suite file finishes, so a long nightly run shows where it is. */
@@ -28,7 +29,13 @@ export class GroupProgress implements Reporter {
     const left = (this.remaining.get(group) ?? 1) - 1;
     this.remaining.set(group, left);
     if (left === 0) {
-      const line = `${tally.passed} passed, ${tally.failed} failed, ${tally.skipped} not exercised`;
+      const line = tallyLine('checks', {
+        total: tally.passed + tally.failed + tally.skipped,
+        passed: tally.passed,
+        failed: tally.failed,
+        flaky: 0,
+        notExercised: tally.skipped,
+      });
       this.write(`  ${group.padEnd(14)} ${line}`);
     }
   }

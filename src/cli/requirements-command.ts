@@ -38,7 +38,8 @@ export function catalogueMarkdown(): string {
 /**
  * `requirements [--format md|json] [--trace ID]`: the catalogue and the ambiguity register, for people (md,
  * the default) or tools (json); with `--trace`, one requirement followed through the project: its spec
- * text, notes and readings, the checks that exercise it, the faults that violate it and its schemas.
+ * text, notes and readings, the checks that exercise it, the faults that violate it and its schemas; or
+ * one register entry (`AMB-…`): its readings, the mock options that show each, the requirements it touches.
  */
 export async function requirementsCommand(args: string[], out: (line: string) => void): Promise<number> {
   const { values } = parseArgs({
@@ -50,8 +51,17 @@ export async function requirementsCommand(args: string[], out: (line: string) =>
     throw new UsageError(`--format must be one of ${formats.join(', ')}, got "${format}"`);
   }
   if (values.trace !== undefined) {
+    // Ids are written in capitals; `--trace err-11` means ERR-11.
+    const id = values.trace.trim().toUpperCase();
+    if (id.startsWith('AMB-')) {
+      const { ambiguityMarkdown, traceAmbiguity } = await import('../requirements/trace-ambiguity.ts');
+      const trace = traceAmbiguity(id);
+      if (!trace) throw new UsageError(`--trace: no entry "${values.trace}" in the ambiguity register`);
+      out(format === 'json' ? JSON.stringify(trace, null, 2) : ambiguityMarkdown(trace));
+      return exitCodes.ok;
+    }
     const { traceMarkdown, traceRequirement } = await import('../requirements/trace.ts');
-    const trace = await traceRequirement(values.trace);
+    const trace = await traceRequirement(id);
     if (!trace) throw new UsageError(`--trace: no requirement "${values.trace}" in the catalogue`);
     out(format === 'json' ? JSON.stringify(trace, null, 2) : traceMarkdown(trace));
     return exitCodes.ok;

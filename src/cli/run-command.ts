@@ -4,8 +4,8 @@ import type { Profile } from '../profile/profile.ts';
 import { conformanceReporters } from '../../reporters/index.ts';
 import { TrafficCoordinator } from '../client/traffic.ts';
 import { comparisonLines } from '../report/compare-views.ts';
-import { incompleteLine } from '../report/report.ts';
-import { oneLine } from '../report/markdown.ts';
+import { checksLine, failureLines } from '../report/console-lines.ts';
+import { incompleteLine, requirementsLine } from '../report/report.ts';
 import { unreachableReason } from '../runner/reachability.ts';
 import { runSuites } from '../runner/run-suites.ts';
 import { setupError } from '../runner/setup-diagnosis.ts';
@@ -90,14 +90,13 @@ export async function runCommand(
     for (const error of outcome.errors) console.error(`fds-conformance: suite error: ${error}`);
     for (const id of verdict.blocking) {
       const requirement = report.requirements.find((r) => r.id === id);
-      if (requirement?.status === 'flaky') continue;
-      const failure = requirement?.failures[0];
-      out(`  FAILED ${id} ${failure ? oneLine(`${failure.check}: ${failure.message}`) : ''}`);
+      if (requirement && requirement.status !== 'flaky')
+        for (const line of failureLines('FAILED', requirement)) out(line);
     }
-    for (const r of report.requirements.filter((r) => r.status === 'flaky'))
-      out(
-        `  FLAKY ${r.id} ${oneLine(`${r.failures[0]?.check ?? ''}: ${r.failures[0]?.message ?? ''}`)}${verdict.blocking.includes(r.id) ? '' : ' (not counted without --fail-on-flaky)'}`,
-      );
+    for (const r of report.requirements.filter((r) => r.status === 'flaky')) {
+      const note = verdict.blocking.includes(r.id) ? '' : ' (not counted without --fail-on-flaky)';
+      for (const line of failureLines('FLAKY', r, note)) out(line);
+    }
     if (verdict.nowPassing.length > 0)
       out(`  baseline entries now passing: ${verdict.nowPassing.join(', ')}`);
     if (outcome.comparison) for (const line of comparisonLines(outcome.comparison)) out(line);
@@ -109,11 +108,8 @@ export async function runCommand(
           ? incompleteLine(report.requirements)
           : report.summary.verdict;
     out(`${verdictLine}; reports in ${config.out}/`);
-    const count = (state: string) => outcome.checks.filter((c) => c.state === state).length;
-    const flaky = count('flaky');
-    out(
-      `${count('passed')} passed, ${count('failed')} failed, ${count('not-exercised')} not exercised${flaky > 0 ? `, ${flaky} flaky` : ''}`,
-    );
+    out(requirementsLine(report.summary));
+    out(checksLine(outcome.checks));
     if (outcome.errors.length > 0) return exitCodes.failed;
     return verdictExitCode(report.summary.verdict, config.allowIncomplete);
   } finally {

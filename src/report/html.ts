@@ -2,7 +2,7 @@ import type { Exchange } from '../client/exchange.ts';
 import { groundsOf } from './grounds.ts';
 import { oneLine } from './markdown.ts';
 import type { RequirementFailure, RequirementResult } from './model.ts';
-import { incompleteLine, timeLine, trafficLine, type Report } from './report.ts';
+import { incompleteLine, requirementsLine, timeLine, trafficLine, type Report } from './report.ts';
 
 export function escape(text: string): string {
   return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
@@ -143,7 +143,7 @@ ${rows.map(rowHtml).join('\n')}
 ${summary.verdict === 'incomplete' ? `<p class="incomplete"><strong>${escape(incompleteLine(report.requirements) ?? '')}.</strong></p>` : ''}
 <p>Target ${report.target.embeddedMock ? 'embedded mock' : escape(report.target.baseUrl)}, version ${escape(report.target.version)};
 started ${escape(report.startedAt)}, ${(report.durationMs / 1000).toFixed(1)} s, seed ${report.seed}, ${escape(report.tool.name)} ${escape(report.tool.version)}.</p>
-<p>${summary.requirements} requirements: ${summary.passed} passed, ${summary.failed} failed, ${summary.flaky} flaky, ${summary.notExercised} not exercised.</p>
+<p>${escape(requirementsLine(summary))}.</p>
 ${report.traffic ? `<p>${escape(trafficLine(report.traffic))}</p>` : ''}
 ${report.secondsByGroup ? `<p>${escape(timeLine(report.secondsByGroup))}</p>` : ''}
 ${headlineHtml(report)}

@@ -1,23 +1,44 @@
 import { groundsOf } from './grounds.ts';
 import type { RequirementResult } from './model.ts';
-import { incompleteLine, timeLine, trafficLine, type Report, type Verdict } from './report.ts';
+import {
+  incompleteLine,
+  requirementsLine,
+  timeLine,
+  trafficLine,
+  type Report,
+  type Verdict,
+} from './report.ts';
 
 /** Markdown cells cannot hold a bare pipe or a line break. */
 export function cell(text: string): string {
   return text.replaceAll('|', '\\|').replace(/\s*\n\s*/g, ' ');
 }
 
-/** A finding in one line: its lines joined (the first often only names the request), cut when long. */
+/**
+ * A line cut to `max` characters by dropping its middle. A finding reads "<where>: <what was wrong>", the
+ * deciding words last ("expected status 200, got 503 …", a counter-example's seed and path), so a long
+ * query or a long generated value loses its middle, never the end that says why.
+ */
+export function shortened(line: string, max: number): string {
+  if (line.length <= max) return line;
+  const head = Math.floor((max - 1) / 3);
+  return `${line.slice(0, head)}…${line.slice(line.length - (max - 1 - head))}`;
+}
+
+/** A finding in one line: its lines joined (the first often only names the request), shortened when long. */
 export function oneLine(text: string, max = 200): string {
   const line = text
     .split('\n')
     .map((l) => l.trim())
     .filter(Boolean)
     .join(' ');
-  return line.length > max ? `${line.slice(0, max - 1)}…` : line;
+  return shortened(line, max);
 }
 
-/** `report.md`: short enough for a CI job summary — verdict, counts, failed requirements with a reason. */
+/**
+ * `report.md`: short enough for a CI job summary — verdict, counts, failed requirements with a reason,
+ * and why the others were not exercised, one line per reason.
+ */
 export function reportMarkdown(report: Report, verdict: Verdict): string {
   const { summary, target } = report;
   const icon = { conformant: '✅', incomplete: '⚠️', nonconformant: '❌' }[summary.verdict];
@@ -30,9 +51,7 @@ export function reportMarkdown(report: Report, verdict: Verdict): string {
     `Target ${target.embeddedMock ? 'embedded mock' : `\`${target.baseUrl}\``} (version ${target.version}), ` +
       `${report.startedAt}, ${(report.durationMs / 1000).toFixed(1)} s, seed ${report.seed}.`,
     '',
-    '| requirements | passed | failed | flaky | not exercised |',
-    '|---|---|---|---|---|',
-    `| ${summary.requirements} | ${summary.passed} | ${summary.failed} | ${summary.flaky} | ${summary.notExercised} |`,
+    `${requirementsLine(summary)}.`,
     '',
     ...(report.traffic ? [trafficLine(report.traffic), ''] : []),
     ...(report.secondsByGroup ? [timeLine(report.secondsByGroup), ''] : []),
@@ -47,12 +66,19 @@ export function reportMarkdown(report: Report, verdict: Verdict): string {
   if (failed.length > 0) {
     lines.push('## Failed requirements', '', '| id | level | requirement | reason |', '|---|---|---|---|');
     for (const r of failed) {
-      const known = verdict.blocking.includes(r.id) ? '' : ' (baseline or SHOULD)';
+      const known = verdict.known.includes(r.id) ? ' (baseline)' : '';
       lines.push(
         `| ${r.id} | ${r.level}${known} | ${cell(r.title)} | ${cell(oneLine(r.failures[0]?.message ?? ''))} |`,
       );
     }
-    lines.push('', ...failed.flatMap(groundsMarkdown));
+    lines.push('');
+    if (failed.some((r) => !verdict.blocking.includes(r.id))) {
+      lines.push(
+        'Not counted against the verdict: SHOULD failures (unless --strict) and baseline entries (known failures).',
+        '',
+      );
+    }
+    lines.push(...failed.flatMap(groundsMarkdown));
   }
   const flaky = report.requirements.filter((r) => r.status === 'flaky');
   if (flaky.length > 0) {
@@ -73,7 +99,47 @@ export function reportMarkdown(report: Report, verdict: Verdict): string {
   if (verdict.nowPassing.length > 0) {
     lines.push(`Baseline entries that now pass (remove them): ${verdict.nowPassing.join(', ')}`, '');
   }
+  lines.push(...notExercisedMarkdown(report.requirements));
   return lines.join('\n');
+}
+
+/**
+ * Why requirements were not exercised: one line per reason, most requirements first, with their ids
+ * (runs of consecutive ids written as a range), so a run that skipped a hundred stays a few lines long.
+ * A requirement whose checks were skipped for different reasons is listed under each.
+ */
+function notExercisedMarkdown(requirements: readonly RequirementResult[]): string[] {
+  const byReason = new Map<string, string[]>();
+  for (const r of requirements) {
+    for (const reason of r.notExercised ?? []) byReason.set(reason, [...(byReason.get(reason) ?? []), r.id]);
+  }
+  if (byReason.size === 0) return [];
+  const count = requirements.filter((r) => r.status === 'not-exercised').length;
+  const lines = [`## Not exercised: ${count} requirement${count === 1 ? '' : 's'}, by reason`, ''];
+  for (const [reason, ids] of [...byReason].sort((a, b) => b[1].length - a[1].length)) {
+    lines.push(`- ${ids.length} — ${oneLine(reason)}: ${idRanges(ids).join(', ')}`);
+  }
+  lines.push('');
+  return lines;
+}
+
+/** `AUTH-01–AUTH-04` for AUTH-01, AUTH-02, AUTH-03 and AUTH-04; ids given in catalogue order. */
+function idRanges(ids: readonly string[]): string[] {
+  const runs: string[][] = [];
+  for (const id of ids) {
+    const run = runs.at(-1);
+    const last = run?.at(-1);
+    if (run && last && follows(last, id)) run.push(id);
+    else runs.push([id]);
+  }
+  return runs.map((run) => (run.length > 2 ? `${run[0]}–${run.at(-1)}` : run.join(', ')));
+}
+
+/** Whether `id` is the number after `previous` in the same group: TOKEN-03 after TOKEN-02. */
+function follows(previous: string, id: string): boolean {
+  const [, group, number] = /^(.*-)(\d+)$/.exec(previous) ?? [];
+  const [, nextGroup, next] = /^(.*-)(\d+)$/.exec(id) ?? [];
+  return group !== undefined && group === nextGroup && Number(next) === Number(number) + 1;
 }
 
 /**

@@ -42,6 +42,8 @@ export interface Verdict {
   blocking: string[];
   /** Baseline ids whose requirement now passes: the baseline can shrink. */
   nowPassing: string[];
+  /** Baseline ids whose requirement fails again: known failures, not counted. */
+  known: string[];
 }
 
 export interface VerdictOptions {
@@ -67,10 +69,9 @@ export function verdictOf(requirements: RequirementResult[], options: VerdictOpt
         (r.status === 'failed' || (r.status === 'flaky' && options.failOnFlaky)) && failureCounts(r, options),
     )
     .map((r) => r.id);
-  const nowPassing = requirements
-    .filter((r) => options.baseline?.has(r.id) && r.status === 'passed')
-    .map((r) => r.id);
-  return { blocking, nowPassing };
+  const inBaseline = (status: RequirementResult['status']) =>
+    requirements.filter((r) => options.baseline?.has(r.id) && r.status === status).map((r) => r.id);
+  return { blocking, nowPassing: inBaseline('passed'), known: inBaseline('failed') };
 }
 
 export function buildReport(input: {
@@ -134,6 +135,31 @@ export function trafficLine(traffic: TrafficSummary): string {
     `Traffic: ${traffic.requests} requests (${groups || 'none'}); budget ${budget}; ` +
     `${traffic.rateLimited} answered 429, ${traffic.waitedSeconds} s waited on them.`
   );
+}
+
+/** The tallies a view shows, each with what it counts. */
+export interface Tally {
+  total: number;
+  passed: number;
+  failed: number;
+  flaky: number;
+  notExercised: number;
+}
+
+/**
+ * Counts in one line, naming what they count: the verdict is about requirements, and a requirement is
+ * proved by one or more checks, so "passed" alone would leave a reader to guess which (console, report.md
+ * and report.html all word their counts here). Flaky is named only when there is one.
+ */
+export function tallyLine(noun: 'requirements' | 'checks', tally: Tally): string {
+  const flaky = tally.flaky > 0 ? `, ${tally.flaky} flaky` : '';
+  const what = tally.total === 1 ? noun.slice(0, -1) : noun;
+  return `${tally.total} ${what}: ${tally.passed} passed, ${tally.failed} failed${flaky}, ${tally.notExercised} not exercised`;
+}
+
+/** The requirements' line of a report: the same words in every view. */
+export function requirementsLine(summary: Report['summary']): string {
+  return tallyLine('requirements', { ...summary, total: summary.requirements });
 }
 
 /** Each group's wall time in one line, for report.md and report.html. */

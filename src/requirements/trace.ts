@@ -1,21 +1,35 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { packageRoot } from '../runner/package-root.ts';
-import { sourceExtension } from '../runner/run-suites.ts';
+import { declaredCheckNames, sourceExtension } from '../runner/run-suites.ts';
+import { filesExercising } from '../runner/suite-index.ts';
 import { ambiguities } from './ambiguities.ts';
 import { requirementById, type Requirement } from './catalogue.ts';
 
-/** A place in the package's source, `path:line` from the package root. */
+/**
+ * A place in the package's source, `path:line` from the package root, as the project's repository holds
+ * it (`suites/token/fields.check.ts:12`).
+ */
 type Location = string;
 
 /** One requirement followed through the project: what it says, what proves it and what breaks it. */
 export interface RequirementTrace extends Requirement {
   /** The register's entries that touch it, with the readings its checks accept. */
   readings: { ambiguity: string; topic: string; readings: string[] }[];
-  /** Each place in a suite file that names it: a check's declaration, or the helper call that makes one. */
+  /** Each check that names it, titled as a run shows it, and where it is declared. */
   checks: { location: Location; title: string }[];
   /** The faults that violate it: where each is declared, and every place that enacts it. */
   faults: { name: string; description: string; declared: Location; enacted: Location[] }[];
+}
+
+/**
+ * A line of a source file as its reader finds it: installed, the package runs the JavaScript compiled to
+ * dist/, whose lines match no file the reader has, so the place is the TypeScript file it was compiled
+ * from, without a line; in a checkout, the file and its line (when one is known).
+ */
+export function sourceLocation(path: string, index?: number, extension = sourceExtension): Location {
+  if (extension !== '.ts') return path.replace(/\.js$/, '.ts');
+  return index === undefined ? path : `${path}:${index + 1}`;
 }
 
 interface SourceFile {
@@ -35,39 +49,58 @@ function sources(folder: string): SourceFile[] {
     }));
 }
 
-function linesNaming(
-  files: SourceFile[],
-  literal: string,
-): { location: Location; line: string; file: SourceFile; index: number }[] {
+function linesNaming(files: SourceFile[], literal: string): { location: Location; line: string }[] {
   return files.flatMap((file) =>
     file.lines.flatMap((line, index) =>
       line.includes(`'${literal}'`)
-        ? [{ location: `${file.path}:${index + 1}`, line: line.trim(), file, index }]
+        ? [{ location: sourceLocation(file.path, index), line: line.trim() }]
         : [],
     ),
   );
 }
 
-/** Where the check (or check-making helper call) around a line starts. */
-function checkStart(file: SourceFile, from: number): number {
-  return Math.max(
-    file.lines.slice(0, from + 1).findLastIndex((line) => /(^|\W)(check|\w+Check)\(/.test(line)),
-    0,
-  );
+/**
+ * The check declarations of a suite file (`check(` or a check-making helper's call such as
+ * `fieldCheck(`) whose title is written there, each with its line and its title as a pattern: a
+ * template's `${…}` matches whatever the run filled in.
+ */
+function declarations(file: SourceFile): { index: number; title: RegExp }[] {
+  const text = file.lines.join('\n');
+  return [...text.matchAll(/(?:^|\W)(?:check|\w+Check)\(\s*(['"`])([\s\S]*?)\1/g)].map((match) => ({
+    index: text.slice(0, match.index).split('\n').length - 1,
+    title: new RegExp(
+      `^${(match[2] ?? '')
+        .split(/\$\{[^}]*\}/)
+        .map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))
+        .join('.+?')}$`,
+    ),
+  }));
 }
 
-/** The title the check around a line is declared with: the first string after `check(`. */
-function checkTitle(file: SourceFile, from: number): string | undefined {
-  const text = file.lines.slice(checkStart(file, from), from + 1).join('\n');
-  return /(?:check|\w+Check)\(\s*(['"`])([\s\S]*?)\1/.exec(text)?.[2];
+/**
+ * Each check of the suites that names a requirement, titled as a run names it (vitest collects the
+ * files, so a title written as a template is shown filled in), at the declaration its title matches.
+ */
+async function checksNaming(id: string): Promise<RequirementTrace['checks']> {
+  const suites = sources('suites');
+  const files = filesExercising(id);
+  const declared = await declaredCheckNames(files);
+  return files.flatMap((path) => {
+    const file = suites.find((source) => source.path === path);
+    const places = file ? declarations(file) : [];
+    return (declared.get(path) ?? []).flatMap((name) => {
+      const [, title = name, ids = ''] = /^(.*) \[([^\]]*)\]$/.exec(name) ?? [];
+      if (!ids.split(', ').includes(id)) return [];
+      const place = places.find((candidate) => candidate.title.test(title));
+      return [{ location: sourceLocation(path, place?.index), title }];
+    });
+  });
 }
 
 /** The trace of one requirement, or undefined for an id the catalogue does not hold. */
 export async function traceRequirement(id: string): Promise<RequirementTrace | undefined> {
   const requirement = requirementById(id);
   if (!requirement) return undefined;
-  const suites = sources('suites');
-  const named = linesNaming(suites, id);
   const mock = sources('mock');
   // Loaded only here: tracing is the one use of the requirements command that needs the mock's faults.
   const { faults } = await import('../../mock/faults/index.ts');
@@ -82,10 +115,7 @@ export async function traceRequirement(id: string): Promise<RequirementTrace | u
           ({ reading, variant }) => `${reading}${variant ? '' : ' (the mock’s default)'}`,
         ),
       })),
-    checks: named.map(({ location, line, file, index }) => ({
-      location,
-      title: checkTitle(file, index) ?? line,
-    })),
+    checks: await checksNaming(id),
     faults: faults
       .filter((fault) => fault.requirement === id)
       .map((fault) => {

@@ -1,10 +1,10 @@
 import { createHash } from 'node:crypto';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, relative } from 'node:path';
 import { Writable } from 'node:stream';
 import { createVitest, type InlineConfig, type Reporter, type TestSpecification } from 'vitest/node';
 import type { TestProjectConfiguration } from 'vitest/config';
-import type { RunSettings } from '../profile/profile.ts';
+import { profileDefaults, type RunSettings } from '../profile/profile.ts';
 import type { CheckResult } from '../report/model.ts';
 import { CheckCollector } from '../../reporters/check-collector.ts';
 import { packageRoot as root } from './package-root.ts';
@@ -194,6 +194,40 @@ export async function runSuites(options: SuiteRunOptions): Promise<void> {
   );
   try {
     await vitest.start();
+  } finally {
+    await vitest.close();
+  }
+}
+
+/**
+ * The names of the checks some check files declare (`title [IDS]`, as a run shows them), by file
+ * (`suites/<group>/<file>.check.ts`): vitest collects the files, which declares their checks, titles
+ * filled, without running one, so the settings are placeholders no check reads.
+ */
+export async function declaredCheckNames(files: readonly string[]): Promise<Map<string, string[]>> {
+  const settings: RunSettings = {
+    profile: { baseUrl: 'http://127.0.0.1:9', ...profileDefaults, fixtures: {} },
+    seed: 0,
+    runs: 1,
+    concurrency: 1,
+    timeoutMs: 1,
+    maxBodyBytes: 0,
+    runId: 'declared',
+  };
+  const groups = [...new Set(files.map((file) => file.split('/')[1] ?? ''))];
+  const vitest = await createSuiteVitest(groups, settings, [], undefined, 0, 'session');
+  try {
+    const { testModules } = await vitest.collect([...files]);
+    const names = new Map<string, string[]>();
+    for (const module of testModules) {
+      const [error] = module.errors();
+      if (error) throw new Error(`cannot load ${relative(root, module.moduleId)}: ${error.message}`);
+      names.set(
+        relative(root, module.moduleId),
+        [...module.children.allTests()].map((test) => test.name),
+      );
+    }
+    return names;
   } finally {
     await vitest.close();
   }

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { sourceLocation } from '../../src/requirements/trace.ts';
 import { runCli } from './run-cli.ts';
 
 describe('fds-conformance requirements', () => {
@@ -63,6 +64,62 @@ describe('fds-conformance requirements', () => {
       expect(unknown.stderr.trim().split('\n')).toHaveLength(1);
     },
   );
+
+  it(
+    'traces an id given in any case, each check titled as a run names it, at its place in suites/',
+    { timeout: 30_000 },
+    async () => {
+      const result = await runCli(['requirements', '--trace', 'err-11', '--format', 'json']);
+      expect(result.code).toBe(0);
+      const trace = JSON.parse(result.stdout) as {
+        id: string;
+        checks: { location: string; title: string }[];
+      };
+      expect(trace.id).toBe('ERR-11');
+      // Titles written as templates (`${parameter}`) are shown filled, one check per value.
+      const titles = trace.checks.map((check) => check.title);
+      expect(titles.filter((title) => title.includes('${'))).toEqual([]);
+      expect(titles).toContain(
+        'GET /enrich without the required parameter country is refused with 400 and an error list',
+      );
+      expect(
+        trace.checks.every((check) => /^suites\/[a-z]+\/[\w-]+\.check\.ts:\d+$/.test(check.location)),
+      ).toBe(true);
+      const markdown = await runCli(['requirements', '--trace', 'auth-05']);
+      expect(markdown.stdout).toMatch(
+        /^- suites\/auth\/endpoints\.check\.ts:\d+: GET \/institutions refuses a request with no Authorization header$/m,
+      );
+      expect(markdown.stdout).not.toContain('${');
+    },
+  );
+
+  it('traces a register entry: its readings, the mock options of each, the requirements it touches', async () => {
+    const result = await runCli(['requirements', '--trace', 'amb-gen-08']);
+    expect(result.code).toBe(0);
+    expect(result.stdout).toMatch(/^# AMB-GEN-08: The status of a refused bearer token$/m);
+    expect(result.stdout).toMatch(
+      /^- A missing, unknown or expired bearer token is refused with 401\. The embedded mock's default\.$/m,
+    );
+    expect(result.stdout).toContain(
+      'Mock: `startMock({"variants":{"refusalStatuses":{"unauthenticated":403}}})`',
+    );
+    expect(result.stdout).toMatch(/^- AUTH-05 \(MUST\): Every endpoint except the token endpoint refuses/m);
+    const json = await runCli(['requirements', '--trace', 'AMB-GEN-08', '--format', 'json']);
+    const entry = JSON.parse(json.stdout) as { requirements: { id: string }[]; readings: unknown[] };
+    expect(entry.requirements.map((r) => r.id)).toContain('AUTH-09');
+    expect(entry.readings).toHaveLength(2);
+    const unknown = await runCli(['requirements', '--trace', 'AMB-NOPE-01']);
+    expect(unknown.code).toBe(2);
+    expect(unknown.stderr.trim()).toBe(
+      'fds-conformance: --trace: no entry "AMB-NOPE-01" in the ambiguity register',
+    );
+  });
+
+  it('names a place installed as the TypeScript file it was compiled from, without a line', () => {
+    expect(sourceLocation('suites/token/fields.check.js', 11, '.js')).toBe('suites/token/fields.check.ts');
+    expect(sourceLocation('mock/faults/token.js', 3, '.js')).toBe('mock/faults/token.ts');
+    expect(sourceLocation('suites/token/fields.check.ts', 11, '.ts')).toBe('suites/token/fields.check.ts:12');
+  });
 
   it('refuses an unknown format in one line with exit 2', async () => {
     const result = await runCli(['requirements', '--format', 'yaml']);

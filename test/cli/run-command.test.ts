@@ -49,8 +49,9 @@ describe('fds-conformance run', { timeout: 60_000 }, () => {
     const result = await runCli(['--only', 'institutions,token', '--out', out]);
     expect(result.stderr).toBe('');
     expect(result.code).toBe(0);
-    expect(result.stdout).toMatch(/^ {2}institutions +\d+ passed, 0 failed, \d+ not exercised$/m);
-    expect(result.stdout).toMatch(/^\d+ passed, 0 failed, \d+ not exercised$/m);
+    expect(result.stdout).toMatch(/^ {2}institutions +\d+ checks: \d+ passed, 0 failed, \d+ not exercised$/m);
+    expect(result.stdout).toMatch(/^\d+ requirements: \d+ passed, 0 failed, \d+ not exercised$/m);
+    expect(result.stdout).toMatch(/^\d+ checks: \d+ passed, 0 failed, \d+ not exercised$/m);
     expect(readdirSync(out).sort()).toEqual([
       'checks.json',
       'junit.xml',
@@ -85,7 +86,8 @@ describe('fds-conformance run', { timeout: 60_000 }, () => {
       },
     );
     expect(result.code).toBe(1);
-    expect(result.stdout).toMatch(/FAILED INST-02/);
+    // The finding under its requirement's line, whole: the words that say why are never cut away.
+    expect(result.stdout).toMatch(/^ {2}FAILED INST-02 .+\n {6}GET \/institutions.*: .+$/m);
     const report = JSON.parse(readFileSync(join(out, 'report.json'), 'utf8')) as {
       summary: { verdict: string };
       requirements: { id: string; status: string; failures: { curl?: string }[] }[];
@@ -154,7 +156,7 @@ describe('fds-conformance run', { timeout: 60_000 }, () => {
       ];
       const lenient = await runCli(args('should'), { FDS_API_KEY: secretKey });
       expect(lenient.code).toBe(0);
-      expect(lenient.stdout).toMatch(/^\d+ passed, [1-9]\d* failed/m);
+      expect(lenient.stdout).toMatch(/^\d+ requirements: \d+ passed, [1-9]\d* failed/m);
       expect(junitFailures(join(dir, 'should'))).toBe(0);
       expect(readFileSync(join(dir, 'should', 'junit.xml'), 'utf8')).toMatch(
         /<skipped message="SHOULD, not counted: [^"]+"/,
@@ -344,7 +346,9 @@ describe('fds-conformance run', { timeout: 60_000 }, () => {
       expect(flakyOne?.failures[0]?.message).toMatch(/^attempt 1 failed, a later one passed: .*503/s);
       expect(flakyOne?.failures[0]?.exchange).toBeDefined();
       expect(lenient.stdout).toMatch(/^ {2}FLAKY [A-Z]+-\d\d .*\(not counted without --fail-on-flaky\)$/m);
-      expect(lenient.stdout).toMatch(/^\d+ passed, \d+ failed, \d+ not exercised, [1-9]\d* flaky$/m);
+      expect(lenient.stdout).toMatch(
+        /^\d+ checks: \d+ passed, \d+ failed, [1-9]\d* flaky, \d+ not exercised$/m,
+      );
       expect(lenient.code).toBe(report.summary.verdict === 'conformant' ? 0 : 1);
       const junit = readFileSync(join(dir, 'flaky', 'junit.xml'), 'utf8');
       expect(junit).toMatch(/<flakyFailure message="flaky: failed \d+ time\(s\), then passed: /);
@@ -374,7 +378,7 @@ describe('fds-conformance run', { timeout: 60_000 }, () => {
     expect(result.stdout).toMatch(
       /^incomplete: \d+ requirements not exercised for want of FDS_API_KEY, --api-key or the profile’s apiKey; reports in /m,
     );
-    expect(result.stdout).toMatch(/^0 passed, 0 failed, \d+ not exercised$/m);
+    expect(result.stdout).toMatch(/^\d+ checks: 0 passed, 0 failed, \d+ not exercised$/m);
     const report = JSON.parse(readFileSync(join(out, 'report.json'), 'utf8')) as Report;
     expect(report.summary.verdict).toBe('incomplete');
     expect(report.requirements.find((r) => r.id === 'TOKEN-01')?.enableBy).toEqual([

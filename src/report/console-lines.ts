@@ -1,0 +1,41 @@
+import { shortened } from './markdown.ts';
+import type { CheckResult, RequirementResult } from './model.ts';
+import { tallyLine } from './report.ts';
+
+/** The most lines of one finding the console shows; report.html holds them all. */
+const shownLines = 4;
+/** A finding's line longer than this loses its middle, never its deciding end (see `shortened`). */
+const width = 160;
+
+/**
+ * A failed or flaky requirement as the console shows it: its id and the check that failed, then the
+ * finding's own lines beneath, indented. The finding is not folded into the first line, where a long
+ * request or counter-example would push the words that say why past any cut.
+ */
+export function failureLines(label: 'FAILED' | 'FLAKY', requirement: RequirementResult, note = ''): string[] {
+  const failure = requirement.failures[0];
+  const lines = (failure?.message ?? '')
+    .split('\n')
+    .map((line) => line.trim())
+    .filter(Boolean);
+  const shown = lines.length > shownLines ? lines.slice(0, shownLines - 1) : lines;
+  return [
+    `  ${label} ${requirement.id}${failure ? ` ${failure.check}` : ''}${note}`,
+    ...shown.map((line) => `      ${shortened(line, width)}`),
+    ...(shown.length < lines.length
+      ? [`      … ${lines.length - shown.length} more lines in report.html`]
+      : []),
+  ];
+}
+
+/** The checks' counts, the console's last line, after the requirements' (`tallyLine`). */
+export function checksLine(checks: readonly CheckResult[]): string {
+  const count = (state: CheckResult['state']) => checks.filter((c) => c.state === state).length;
+  return tallyLine('checks', {
+    total: checks.length,
+    passed: count('passed'),
+    failed: count('failed'),
+    flaky: count('flaky'),
+    notExercised: count('not-exercised'),
+  });
+}

@@ -1,0 +1,67 @@
+import { describe, expect, it } from 'vitest';
+import { checksLine, failureLines } from '../../src/report/console-lines.ts';
+import { oneLine } from '../../src/report/markdown.ts';
+import type { RequirementResult } from '../../src/report/model.ts';
+
+function failed(message: string): RequirementResult {
+  return {
+    id: 'INST-05',
+    level: 'MUST',
+    group: 'institutions',
+    title: 'ne filters',
+    specRef: 'Endpoints',
+    status: 'failed',
+    checks: ['filter=stage.ne answers the others'],
+    failures: [{ check: 'filter=stage.ne answers the others', message }],
+  };
+}
+
+// A long query and a long counter-example come first; the words that decide come last.
+const longRequest = `GET /institutions?filter=${'stage.ne%28%27liv%27%29,'.repeat(20)}`;
+const decisive = 'expected status 200, got 503 {"type":"error"}';
+
+describe('console lines of a failure', () => {
+  it('keeps the deciding words of a long finding, under the requirement and its check', () => {
+    const lines = failureLines('FAILED', failed(`${longRequest}: ${decisive}`));
+    expect(lines[0]).toBe('  FAILED INST-05 filter=stage.ne answers the others');
+    expect(lines[1]).toMatch(/^ {6}GET \/institutions\?filter=stage/);
+    expect(lines[1]).toContain('…');
+    expect(lines[1]?.endsWith(`: ${decisive}`)).toBe(true);
+    expect(lines).toHaveLength(2);
+  });
+
+  it("shows each of a property failure's lines, its last (the finding) whole", () => {
+    const message = `property failed for ${JSON.stringify('x'.repeat(400))} (seed 7, path "3:1"):\n${longRequest}: ${decisive}`;
+    const lines = failureLines('FLAKY', failed(message), ' (not counted without --fail-on-flaky)');
+    expect(lines[0]).toMatch(/^ {2}FLAKY INST-05 .*\(not counted without --fail-on-flaky\)$/);
+    expect(lines[1]).toMatch(/^ {6}property failed for "x+…x+" \(seed 7, path "3:1"\):$/);
+    expect(lines[2]?.endsWith(decisive)).toBe(true);
+  });
+
+  it('shows the first lines of a long list of violations and says where the rest are', () => {
+    const violations = Array.from({ length: 9 }, (_, i) => `institution /data/${i}/id: expected a string`);
+    const lines = failureLines(
+      'FAILED',
+      failed(['GET /institutions: not a valid list:', ...violations].join('\n')),
+    );
+    expect(lines).toHaveLength(5);
+    expect(lines[4]).toBe('      … 7 more lines in report.html');
+  });
+
+  it('cuts a one-line reason in its middle, never its end', () => {
+    const line = oneLine(`${longRequest}: ${decisive}`);
+    expect(line).toHaveLength(200);
+    expect(line.endsWith(decisive)).toBe(true);
+  });
+
+  it('counts checks, and says so', () => {
+    const check = { file: 'f', requirements: [], durationMs: 0 };
+    expect(
+      checksLine([
+        { ...check, name: 'a', state: 'passed' },
+        { ...check, name: 'b', state: 'flaky' },
+        { ...check, name: 'c', state: 'not-exercised' },
+      ]),
+    ).toBe('3 checks: 1 passed, 0 failed, 1 flaky, 1 not exercised');
+  });
+});
