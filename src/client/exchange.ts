@@ -21,8 +21,12 @@ export interface Exchange {
   };
   /** Why no usable response arrived: a time limit, a reset, a body over the cap, a refused redirect. */
   failure?: string;
-  /** Each 429 answered before this response, with the wait honoured. */
-  retries: { status: number; waitMs: number }[];
+  /**
+   * Each answer sent again before this response, with the wait before the next attempt: a 429 (its
+   * Retry-After), or a transient answer under --retry-transient (a 502, 503 or 504 by its status, a reset by
+   * its failure).
+   */
+  retries: { status?: number; failure?: string; waitMs: number }[];
 }
 
 const evidenceTextLimit = 4096;

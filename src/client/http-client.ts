@@ -15,6 +15,11 @@ export interface ClientSettings {
   /** 429 handling: retries per request, and the longest total wait they may add. */
   maxRetries?: number;
   maxRetryWaitMs?: number;
+  /**
+   * Transient answers (502, 503, 504, a reset connection): retries per request, with backoff
+   * (`--retry-transient`). Absent or 0: none, so a CI gate judges every answer exactly as it came.
+   */
+  transientRetries?: number;
   /** The run's traffic budget (src/client/traffic.ts): every request waits for its turn there. */
   traffic?: TrafficGate;
 }
@@ -40,7 +45,8 @@ export class RequestRefused extends Error {
 
 /**
  * The one HTTP client of a run (undici): keep-alive, a concurrency limit, per-request time limits,
- * a response-size cap, no redirect following, bounded 429 retries. It never throws for what the
+ * a response-size cap, no redirect following, bounded 429 retries and, when asked, retries of transient
+ * answers. It never throws for what the
  * target does; a transport failure becomes `exchange.failure`, so a hostile target yields a failed
  * check with a clear message rather than a crash.
  */
@@ -117,7 +123,10 @@ export class HttpClient {
       this.record(exchange);
       return exchange;
     }
-    await this.exchangeWithRetries(exchange, url, method, headers, body);
+    // A write other than the token request is never sent twice: a gateway's 502 or a reset may come after
+    // the target acted on it, and a second user or job would change what the checks count.
+    const idempotent = idempotentMethods.has(method) || isTokenRequest;
+    await this.exchangeWithRetries(exchange, url, method, headers, body, idempotent);
     // Whatever answer carries an access token (a probe's too, when a target wrongly issues one) makes it a
     // secret from then on, before any report can see it.
     const issued = (exchange.response?.body as { access_token?: unknown } | undefined)?.access_token;
@@ -136,22 +145,37 @@ export class HttpClient {
     method: string,
     headers: Record<string, string>,
     body: string | undefined,
+    idempotent: boolean,
   ) {
     const maxRetries = this.settings.maxRetries ?? 3;
     const maxWait = this.settings.maxRetryWaitMs ?? 15_000;
+    const transientRetries = idempotent ? (this.settings.transientRetries ?? 0) : 0;
     let waited = 0;
-    for (let attempt = 0; ; attempt++) {
+    let rateLimited = 0;
+    let transient = 0;
+    for (;;) {
       const answered = (await this.settings.traffic?.acquire()) ?? (() => undefined);
       await this.once(exchange, url, method, headers, body, answered);
       const response = exchange.response;
-      if (response?.status !== 429) return;
-      const wait = retryAfterMs(response.headers['retry-after']);
-      // The whole run waits, not only this request: a rate limit is the target's, not one request's.
-      this.settings.traffic?.pause(wait ?? 0);
-      if (attempt >= maxRetries) return;
-      if (wait === undefined || waited + wait > maxWait) return;
-      exchange.retries.push({ status: 429, waitMs: wait });
-      waited += wait;
+      if (response?.status === 429) {
+        const wait = retryAfterMs(response.headers['retry-after']);
+        // The whole run waits, not only this request: a rate limit is the target's, not one request's.
+        this.settings.traffic?.pause(wait ?? 0);
+        if (rateLimited >= maxRetries) return;
+        if (wait === undefined || waited + wait > maxWait) return;
+        exchange.retries.push({ status: 429, waitMs: wait });
+        rateLimited++;
+        waited += wait;
+        await new Promise((resolve) => setTimeout(resolve, wait));
+        continue;
+      }
+      if (transient >= transientRetries || transientAnswer(exchange) === undefined) return;
+      // Only this request waits: one 503 of a busy environment says nothing about the next request.
+      const wait = transientBackoffMs(transient++);
+      exchange.retries.push(
+        response ? { status: response.status, waitMs: wait } : { failure: connectionReset, waitMs: wait },
+      );
+      this.settings.traffic?.transient();
       await new Promise((resolve) => setTimeout(resolve, wait));
     }
   }
@@ -221,6 +245,25 @@ function parseJson(text: string): unknown {
   }
 }
 
+const idempotentMethods = new Set(['GET', 'HEAD', 'PUT', 'DELETE']);
+
+const connectionReset = 'connection reset before the answer was complete';
+
+/**
+ * Why an exchange's answer is transient (a busy environment, not the interface): a 502, 503 or 504, or a
+ * connection reset before the answer was complete. Undefined for any other answer.
+ */
+export function transientAnswer(exchange: Exchange): string | undefined {
+  const status = exchange.response?.status;
+  if (status === 502 || status === 503 || status === 504) return `answered ${status}`;
+  return exchange.failure === connectionReset ? connectionReset : undefined;
+}
+
+/** The wait before the n-th retry of a transient answer: 100 ms doubling, at most 2 s. */
+export function transientBackoffMs(n: number): number {
+  return Math.min(100 * 2 ** n, 2_000);
+}
+
 /** Retry-After is either delay-seconds or an HTTP-date (RFC 9110, 10.2.3). */
 export function retryAfterMs(value: string | undefined, now = Date.now()): number | undefined {
   if (value === undefined) return undefined;
@@ -239,7 +282,7 @@ function describeTransportError(error: unknown, timeoutMs: number): string {
   const code = (error as NodeJS.ErrnoException).code;
   if (code === 'ECONNREFUSED') return 'connection refused';
   if (code === 'ECONNRESET' || error instanceof errors.SocketError)
-    return 'connection reset before the answer was complete';
+    return connectionReset;
   if (code === 'ENOTFOUND' || code === 'EAI_AGAIN') return 'host name not found';
   return `transport error: ${(error as Error).message}`;
 }

@@ -25,11 +25,11 @@ export interface ComparedRun {
 export interface Comparison {
   previous: ComparedRun;
   current: ComparedRun;
-  /** Failed now, not failed before (requirements new to the catalogue included). */
+  /** Failed now, neither failed nor flaky before (requirements new to the catalogue included). */
   newlyFailing: ComparisonEntry[];
   /** Passed now, failed before. */
   newlyPassing: ComparisonEntry[];
-  /** Failed both times. */
+  /** Failed now, and failed or flaky before (a flaky requirement failed then too, on some attempt). */
   stillFailing: ComparisonEntry[];
   /** Flaky now, not flaky before. */
   newlyFlaky: ComparisonEntry[];
@@ -85,7 +85,8 @@ export function compareReports(previous: Report, current: Report): Comparison {
       ...(reason === undefined ? {} : { reason }),
     };
     if (now === 'failed') {
-      (was === 'failed' ? comparison.stillFailing : comparison.newlyFailing).push(entry);
+      // Flaky before is no news: a nightly environment's noise must not read as a regression the next night.
+      (was === 'failed' || was === 'flaky' ? comparison.stillFailing : comparison.newlyFailing).push(entry);
     } else if (now === 'passed' && was === 'failed') {
       comparison.newlyPassing.push(entry);
     } else if (now === 'flaky' && was !== 'flaky') {
