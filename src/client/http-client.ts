@@ -281,8 +281,7 @@ function describeTransportError(error: unknown, timeoutMs: number): string {
   if (error instanceof errors.ConnectTimeoutError) return `could not connect within ${timeoutMs} ms`;
   const code = (error as NodeJS.ErrnoException).code;
   if (code === 'ECONNREFUSED') return 'connection refused';
-  if (code === 'ECONNRESET' || error instanceof errors.SocketError)
-    return connectionReset;
+  if (code === 'ECONNRESET' || error instanceof errors.SocketError) return connectionReset;
   if (code === 'ENOTFOUND' || code === 'EAI_AGAIN') return 'host name not found';
   return `transport error: ${(error as Error).message}`;
 }

@@ -206,7 +206,11 @@ describe('transient answers under --retry-transient', () => {
   });
 
   it('retries the token request, a POST', async () => {
-    const exchange = await retrying.send({ method: 'POST', path: '/busy/token', form: { scope: 'SERVER_ACCESS' } });
+    const exchange = await retrying.send({
+      method: 'POST',
+      path: '/busy/token',
+      form: { scope: 'SERVER_ACCESS' },
+    });
     expect(exchange.response?.status).toBe(200);
     expect(exchange.retries.map((r) => r.status)).toEqual([502]);
   });
