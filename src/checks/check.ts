@@ -1,6 +1,13 @@
 import { test } from 'vitest';
-import { createdBy, curlOf, evidenceOf, type CreatedResource, type Exchange } from '../client/exchange.ts';
-import { RequestRefused, transientAnswer } from '../client/http-client.ts';
+import {
+  createdBy,
+  curlOf,
+  evidenceOf,
+  transientAnswer,
+  type CreatedResource,
+  type Exchange,
+} from '../client/exchange.ts';
+import { RequestRefused } from '../client/http-client.ts';
 import type { RunSettings } from '../profile/profile.ts';
 import { requirementById } from '../requirements/catalogue.ts';
 import type { RequirementId } from '../requirements/requirement-ids.generated.ts';

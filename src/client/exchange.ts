@@ -29,6 +29,20 @@ export interface Exchange {
   retries: { status?: number; failure?: string; waitMs: number }[];
 }
 
+/** How the client describes a connection reset before the answer was complete (a transient answer). */
+export const connectionReset = 'connection reset before the answer was complete';
+
+/**
+ * Why an exchange's answer is transient (a busy environment, not the interface): a 502, 503 or 504, or a
+ * connection reset before the answer was complete. Undefined for any other answer. It reads evidence in a
+ * report as well as a live exchange.
+ */
+export function transientAnswer(exchange: Exchange): string | undefined {
+  const status = exchange.response?.status;
+  if (status === 502 || status === 503 || status === 504) return `answered ${status}`;
+  return exchange.failure === connectionReset ? connectionReset : undefined;
+}
+
 const evidenceTextLimit = 4096;
 
 /**

@@ -1,6 +1,6 @@
 import { performance } from 'node:perf_hooks';
 import { Agent, errors, request as undiciRequest } from 'undici';
-import type { Exchange } from './exchange.ts';
+import { connectionReset, transientAnswer, type Exchange } from './exchange.ts';
 import type { Secrets } from './secrets.ts';
 import type { TrafficGate } from './traffic.ts';
 
@@ -246,18 +246,6 @@ function parseJson(text: string): unknown {
 }
 
 const idempotentMethods = new Set(['GET', 'HEAD', 'PUT', 'DELETE']);
-
-const connectionReset = 'connection reset before the answer was complete';
-
-/**
- * Why an exchange's answer is transient (a busy environment, not the interface): a 502, 503 or 504, or a
- * connection reset before the answer was complete. Undefined for any other answer.
- */
-export function transientAnswer(exchange: Exchange): string | undefined {
-  const status = exchange.response?.status;
-  if (status === 502 || status === 503 || status === 504) return `answered ${status}`;
-  return exchange.failure === connectionReset ? connectionReset : undefined;
-}
 
 /** The wait before the n-th retry of a transient answer: 100 ms doubling, at most 2 s. */
 export function transientBackoffMs(n: number): number {

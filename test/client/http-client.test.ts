@@ -1,12 +1,11 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { curlOf, evidenceOf } from '../../src/client/exchange.ts';
+import { curlOf, evidenceOf, transientAnswer } from '../../src/client/exchange.ts';
 import {
   HttpClient,
   RequestRefused,
   retryAfterMs,
-  transientAnswer,
   transientBackoffMs,
 } from '../../src/client/http-client.ts';
 import { Secrets } from '../../src/client/secrets.ts';
