@@ -46,9 +46,8 @@ export class RequestRefused extends Error {
 /**
  * The one HTTP client of a run (undici): keep-alive, a concurrency limit, per-request time limits,
  * a response-size cap, no redirect following, bounded 429 retries and, when asked, retries of transient
- * answers. It never throws for what the
- * target does; a transport failure becomes `exchange.failure`, so a hostile target yields a failed
- * check with a clear message rather than a crash.
+ * answers. It never throws for what the target does; a transport failure becomes `exchange.failure`, so a
+ * hostile target yields a failed check with a clear message rather than a crash.
  */
 export class HttpClient {
   private readonly agent: Agent;
@@ -139,6 +138,11 @@ export class HttpClient {
     for (const listener of this.exchanges) listener(exchange);
   }
 
+  /**
+   * Sends the request, again after a 429 or (idempotent ones only) a transient answer. Not undici's
+   * RetryAgent: it retries inside the dispatcher, where no attempt would wait its turn at the run's budget
+   * or be recorded on the exchange, and a 429 would not pause the whole run.
+   */
   private async exchangeWithRetries(
     exchange: Exchange,
     url: URL,
