@@ -1,5 +1,5 @@
 import type { Reporter, TestCase, TestModule } from 'vitest/node';
-import type { CheckResult } from '../src/report/model.ts';
+import { failedOnlyOnTransientAnswers, type CheckResult } from '../src/report/model.ts';
 
 /** `Title [ID-01, ID-02]` → `Title`: the ids are in the name for JUnit and vitest's own output. */
 function titleOf(name: string): string {
@@ -24,6 +24,10 @@ function resultOf(testCase: TestCase, root: string, runErrors: readonly string[]
     durationMs: Math.round(diagnostic?.duration ?? 0),
     ...(meta.created?.length ? { created: meta.created } : {}),
   };
+  if (result.state === 'failed' && failedOnlyOnTransientAnswers(meta.failedAttempts)) {
+    const attempts = meta.failedAttempts ?? [];
+    return { ...base, state: 'flaky', message: attempts[0]?.message ?? 'failed', failedAttempts: attempts };
+  }
   if (result.state === 'failed') {
     const message = result.errors?.map((e) => e.message).join('\n') ?? 'failed';
     return { ...base, state: 'failed', message, ...(meta.failure ? { failure: meta.failure } : {}) };

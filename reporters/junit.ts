@@ -2,6 +2,7 @@ import type { RunnerTask as Task, RunnerTestFile as File } from 'vitest';
 import { join } from 'node:path';
 import { JUnitReporter, type TestModule, type Vitest } from 'vitest/node';
 import { requirementById } from '../src/requirements/catalogue.ts';
+import { failedOnlyOnTransientAnswers } from '../src/report/model.ts';
 import { failureCounts, type VerdictOptions } from '../src/report/report.ts';
 
 export interface ConformanceJUnitOptions extends VerdictOptions {
@@ -115,14 +116,17 @@ export class ConformanceJUnitReporter extends JUnitReporter {
       const requirement = requirementById(id);
       return requirement === undefined || failureCounts(requirement, this.verdict);
     });
-    // Failed, then passed on a retry: Surefire's <flakyFailure>, which JUnit consumers read as a pass, or a
-    // <failure> where --fail-on-flaky makes it count.
-    if (task.result?.state === 'pass' && (task.result.retryCount ?? 0) > 0) {
+    // Failed, then passed on a retry, or failed only on transient answers: Surefire's <flakyFailure>, which
+    // JUnit consumers read as a pass, or a <failure> where --fail-on-flaky makes it count.
+    const transient = task.result?.state === 'fail' && failedOnlyOnTransientAnswers(task.meta.failedAttempts);
+    if (task.result && (transient || (task.result.state === 'pass' && (task.result.retryCount ?? 0) > 0))) {
       const first = task.meta.failedAttempts?.[0]?.message.split('\n')[0] ?? 'failed';
-      const message = `flaky: failed ${task.result.retryCount} time(s), then passed: ${first}`;
+      const message = transient
+        ? `flaky: failed only on transient answers: ${first}`
+        : `flaky: failed ${task.result.retryCount} time(s), then passed: ${first}`;
       if (!(counted && this.verdict.failOnFlaky)) {
         this.written.set(task.id, { element: 'flakyFailure', message });
-        return task;
+        return { ...task, result: { ...task.result, state: 'pass', errors: [] } };
       }
       this.written.set(task.id, { element: 'failure', message });
       return { ...task, result: { ...task.result, state: 'fail' } };

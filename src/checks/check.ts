@@ -1,5 +1,12 @@
 import { test } from 'vitest';
-import { createdBy, curlOf, evidenceOf, type CreatedResource, type Exchange } from '../client/exchange.ts';
+import {
+  createdBy,
+  curlOf,
+  evidenceOf,
+  transientAnswer,
+  type CreatedResource,
+  type Exchange,
+} from '../client/exchange.ts';
 import { RequestRefused } from '../client/http-client.ts';
 import type { RunSettings } from '../profile/profile.ts';
 import { requirementById } from '../requirements/catalogue.ts';
@@ -20,6 +27,12 @@ export interface FailureEvidence {
   seed?: number;
   path?: string;
   counterexample?: string;
+  /**
+   * Under --retry-transient, the transient answer the failure came from (a 502, 503, 504 or reset, still
+   * there after the retries): the environment's noise, not the interface's. A check whose every failed
+   * attempt has one is flaky, never failed (DESIGN.md, --retry-transient).
+   */
+  transient?: string;
 }
 
 declare module 'vitest' {
@@ -121,6 +134,16 @@ function brokenBy(error: unknown, requirements: readonly RequirementId[]): Requi
   return requirements.slice(0, 1);
 }
 
+/** The transient answer an exchange ended on, with the retries it had, in a few words. */
+function transientOf(exchange: Exchange): string | undefined {
+  const answer = transientAnswer(exchange);
+  if (answer === undefined) return undefined;
+  const retried = exchange.retries.filter((retry) => retry.status !== 429).length;
+  return retried === 0
+    ? `${answer}, not sent again (a write is sent once)`
+    : `${answer} after ${retried} ${retried === 1 ? 'retry' : 'retries'}`;
+}
+
 /**
  * Declares one check: one behaviour, named by the requirement ids it proves, the first its primary
  * one. Its name carries the ids, so JUnit output and vitest's own reporters show them. A failure
@@ -172,6 +195,8 @@ export function check(
         const evidence = evidenceOf(exchange, api().secrets);
         failure.exchange = evidence;
         failure.curl = curlOf(evidence);
+        const transient = settings.retryTransient ? transientOf(exchange) : undefined;
+        if (transient) failure.transient = transient;
       }
       context.task.meta.failure = failure;
       // vitest serialises a thrown error's own properties into its reports (JUnit included); the raw

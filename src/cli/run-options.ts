@@ -34,6 +34,8 @@ export interface RunConfig {
   previous?: Report;
   /** The run's request budget: most requests per second at the target, token requests included. */
   maxRps?: number;
+  /** Sends a request again up to this many times after a transient answer (502, 503, 504, a reset). */
+  retryTransient: number;
 }
 
 const flags = {
@@ -57,6 +59,7 @@ const flags = {
   'allow-incomplete': { type: 'boolean' },
   compare: { type: 'string' },
   'max-rps': { type: 'string' },
+  'retry-transient': { type: 'string' },
 } as const;
 
 function wholeNumber(flag: string, raw: string | undefined, min: number, max: number): number | undefined {
@@ -150,6 +153,9 @@ export function parseRunOptions(args: string[], env: NodeJS.ProcessEnv): RunConf
     retries: wholeNumber('retries', values.retries, 0, 10) ?? 0,
     failOnFlaky: values['fail-on-flaky'] ?? false,
     allowIncomplete: values['allow-incomplete'] ?? false,
+    // 0 by default: a CI gate judges every answer as it came; a nightly run asks for retries.
+    retryTransient:
+      wholeNumber('retry-transient', values['retry-transient'], 0, 10) ?? file.retryTransient ?? 0,
   };
   if (profile) config.profile = profile;
   if (only) config.only = only;
@@ -176,6 +182,7 @@ export function runSettingsOf(config: RunConfig, profile: Profile): RunSettings 
     concurrency: config.concurrency,
     timeoutMs: config.timeoutMs,
     maxBodyBytes: 20 * 1024 * 1024,
+    retryTransient: config.retryTransient,
     runId: randomUUID().slice(0, 8),
     ...(config.path ? { path: config.path } : {}),
   };

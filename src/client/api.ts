@@ -26,6 +26,7 @@ export class Api {
       timeoutMs: settings.timeoutMs,
       concurrency: settings.concurrency,
       maxBodyBytes: settings.maxBodyBytes,
+      transientRetries: settings.retryTransient ?? 0,
       readOnly: profile.readOnly,
       secrets: this.secrets,
     });

@@ -21,8 +21,26 @@ export interface Exchange {
   };
   /** Why no usable response arrived: a time limit, a reset, a body over the cap, a refused redirect. */
   failure?: string;
-  /** Each 429 answered before this response, with the wait honoured. */
-  retries: { status: number; waitMs: number }[];
+  /**
+   * Each answer sent again before this response, with the wait before the next attempt: a 429 (its
+   * Retry-After), or a transient answer under --retry-transient (a 502, 503 or 504 by its status, a reset by
+   * its failure).
+   */
+  retries: { status?: number; failure?: string; waitMs: number }[];
+}
+
+/** How the client describes a connection reset before the answer was complete (a transient answer). */
+export const connectionReset = 'connection reset before the answer was complete';
+
+/**
+ * Why an exchange's answer is transient (a busy environment, not the interface): a 502, 503 or 504, or a
+ * connection reset before the answer was complete. Undefined for any other answer. It reads evidence in a
+ * report as well as a live exchange.
+ */
+export function transientAnswer(exchange: Exchange): string | undefined {
+  const status = exchange.response?.status;
+  if (status === 502 || status === 503 || status === 504) return `answered ${status}`;
+  return exchange.failure === connectionReset ? connectionReset : undefined;
 }
 
 const evidenceTextLimit = 4096;

@@ -1,6 +1,6 @@
 import { performance } from 'node:perf_hooks';
 import { Agent, errors, request as undiciRequest } from 'undici';
-import type { Exchange } from './exchange.ts';
+import { connectionReset, transientAnswer, type Exchange } from './exchange.ts';
 import type { Secrets } from './secrets.ts';
 import type { TrafficGate } from './traffic.ts';
 
@@ -15,6 +15,11 @@ export interface ClientSettings {
   /** 429 handling: retries per request, and the longest total wait they may add. */
   maxRetries?: number;
   maxRetryWaitMs?: number;
+  /**
+   * Transient answers (502, 503, 504, a reset connection): retries per request, with backoff
+   * (`--retry-transient`). Absent or 0: none, so a CI gate judges every answer exactly as it came.
+   */
+  transientRetries?: number;
   /** The run's traffic budget (src/client/traffic.ts): every request waits for its turn there. */
   traffic?: TrafficGate;
 }
@@ -40,9 +45,9 @@ export class RequestRefused extends Error {
 
 /**
  * The one HTTP client of a run (undici): keep-alive, a concurrency limit, per-request time limits,
- * a response-size cap, no redirect following, bounded 429 retries. It never throws for what the
- * target does; a transport failure becomes `exchange.failure`, so a hostile target yields a failed
- * check with a clear message rather than a crash.
+ * a response-size cap, no redirect following, bounded 429 retries and, when asked, retries of transient
+ * answers. It never throws for what the target does; a transport failure becomes `exchange.failure`, so a
+ * hostile target yields a failed check with a clear message rather than a crash.
  */
 export class HttpClient {
   private readonly agent: Agent;
@@ -117,7 +122,10 @@ export class HttpClient {
       this.record(exchange);
       return exchange;
     }
-    await this.exchangeWithRetries(exchange, url, method, headers, body);
+    // A write other than the token request is never sent twice: a gateway's 502 or a reset may come after
+    // the target acted on it, and a second user or job would change what the checks count.
+    const idempotent = idempotentMethods.has(method) || isTokenRequest;
+    await this.exchangeWithRetries(exchange, url, method, headers, body, idempotent);
     // Whatever answer carries an access token (a probe's too, when a target wrongly issues one) makes it a
     // secret from then on, before any report can see it.
     const issued = (exchange.response?.body as { access_token?: unknown } | undefined)?.access_token;
@@ -130,28 +138,48 @@ export class HttpClient {
     for (const listener of this.exchanges) listener(exchange);
   }
 
+  /**
+   * Sends the request, again after a 429 or (idempotent ones only) a transient answer. Not undici's
+   * RetryAgent: it retries inside the dispatcher, where no attempt would wait its turn at the run's budget
+   * or be recorded on the exchange, and a 429 would not pause the whole run.
+   */
   private async exchangeWithRetries(
     exchange: Exchange,
     url: URL,
     method: string,
     headers: Record<string, string>,
     body: string | undefined,
+    idempotent: boolean,
   ) {
     const maxRetries = this.settings.maxRetries ?? 3;
     const maxWait = this.settings.maxRetryWaitMs ?? 15_000;
+    const transientRetries = idempotent ? (this.settings.transientRetries ?? 0) : 0;
     let waited = 0;
-    for (let attempt = 0; ; attempt++) {
+    let rateLimited = 0;
+    let transient = 0;
+    for (;;) {
       const answered = (await this.settings.traffic?.acquire()) ?? (() => undefined);
       await this.once(exchange, url, method, headers, body, answered);
       const response = exchange.response;
-      if (response?.status !== 429) return;
-      const wait = retryAfterMs(response.headers['retry-after']);
-      // The whole run waits, not only this request: a rate limit is the target's, not one request's.
-      this.settings.traffic?.pause(wait ?? 0);
-      if (attempt >= maxRetries) return;
-      if (wait === undefined || waited + wait > maxWait) return;
-      exchange.retries.push({ status: 429, waitMs: wait });
-      waited += wait;
+      if (response?.status === 429) {
+        const wait = retryAfterMs(response.headers['retry-after']);
+        // The whole run waits, not only this request: a rate limit is the target's, not one request's.
+        this.settings.traffic?.pause(wait ?? 0);
+        if (rateLimited >= maxRetries) return;
+        if (wait === undefined || waited + wait > maxWait) return;
+        exchange.retries.push({ status: 429, waitMs: wait });
+        rateLimited++;
+        waited += wait;
+        await new Promise((resolve) => setTimeout(resolve, wait));
+        continue;
+      }
+      if (transient >= transientRetries || transientAnswer(exchange) === undefined) return;
+      // Only this request waits: one 503 of a busy environment says nothing about the next request.
+      const wait = transientBackoffMs(transient++);
+      exchange.retries.push(
+        response ? { status: response.status, waitMs: wait } : { failure: connectionReset, waitMs: wait },
+      );
+      this.settings.traffic?.transient();
       await new Promise((resolve) => setTimeout(resolve, wait));
     }
   }
@@ -221,6 +249,13 @@ function parseJson(text: string): unknown {
   }
 }
 
+const idempotentMethods = new Set(['GET', 'HEAD', 'PUT', 'DELETE']);
+
+/** The wait before the n-th retry of a transient answer: 100 ms doubling, at most 2 s. */
+export function transientBackoffMs(n: number): number {
+  return Math.min(100 * 2 ** n, 2_000);
+}
+
 /** Retry-After is either delay-seconds or an HTTP-date (RFC 9110, 10.2.3). */
 export function retryAfterMs(value: string | undefined, now = Date.now()): number | undefined {
   if (value === undefined) return undefined;
@@ -238,8 +273,7 @@ function describeTransportError(error: unknown, timeoutMs: number): string {
   if (error instanceof errors.ConnectTimeoutError) return `could not connect within ${timeoutMs} ms`;
   const code = (error as NodeJS.ErrnoException).code;
   if (code === 'ECONNREFUSED') return 'connection refused';
-  if (code === 'ECONNRESET' || error instanceof errors.SocketError)
-    return 'connection reset before the answer was complete';
+  if (code === 'ECONNRESET' || error instanceof errors.SocketError) return connectionReset;
   if (code === 'ENOTFOUND' || code === 'EAI_AGAIN') return 'host name not found';
   return `transport error: ${(error as Error).message}`;
 }

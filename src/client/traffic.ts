@@ -20,7 +20,8 @@ type Message =
   | { kind: 'grant'; id: string }
   | { kind: 'answered'; at: number }
   | { kind: 'sent'; group: string }
-  | { kind: 'pause'; ms: number };
+  | { kind: 'pause'; ms: number }
+  | { kind: 'transient' };
 
 /** What the run sent (report.json `traffic`). */
 export interface TrafficSummary {
@@ -33,6 +34,8 @@ export interface TrafficSummary {
   rateLimited: number;
   /** Seconds the run's traffic stood paused on them. */
   waitedSeconds: number;
+  /** Requests sent again after a transient answer (502, 503, 504, a reset) under --retry-transient. */
+  transientRetries: number;
 }
 
 /** The window a budget is held over: a second, and a small margin for clocks read a moment apart. */
@@ -63,6 +66,7 @@ export class TrafficCoordinator {
       maxRequestsPerSecond: maxRequestsPerSecond ?? null,
       rateLimited: 0,
       waitedSeconds: 0,
+      transientRetries: 0,
     };
     this.channel = new BroadcastChannel(channelName);
     this.channel.onmessage = (event) => this.receive((event as { data: Message }).data);
@@ -76,6 +80,7 @@ export class TrafficCoordinator {
       this.recent.push(message.at);
     }
     if (message.kind === 'sent') this.count(message.group);
+    if (message.kind === 'transient') this.counts.transientRetries++;
     if (message.kind === 'pause') {
       const now = Date.now();
       const until = now + message.ms;
@@ -182,6 +187,11 @@ export class TrafficGate {
       answered = true;
       this.channel.postMessage({ kind: 'answered', at: Date.now() } satisfies Message);
     };
+  }
+
+  /** Counts a request sent again after a transient answer, for the report. */
+  transient(): void {
+    this.channel.postMessage({ kind: 'transient' } satisfies Message);
   }
 
   pause(ms: number): void {

@@ -14,6 +14,7 @@ export type ProfileFile = Partial<{
   tokenExpiry: { apiKey: string; maxWaitSeconds?: number };
   readOnly: boolean;
   maxRequestsPerSecond: number;
+  retryTransient: number;
   fixtures: Record<string, unknown>;
 }>;
 

@@ -36,6 +36,11 @@ export interface RunSettings {
   timeoutMs: number;
   /** Largest response body read, in bytes; a larger one fails its check without exhausting memory. */
   maxBodyBytes: number;
+  /**
+   * Retries of a request after a transient answer (502, 503, 504, a reset), `--retry-transient`; a check
+   * that then fails only on transient answers is flaky. Absent or 0: every answer is judged as it came.
+   */
+  retryTransient?: number;
   /** Identifies the resources this run creates (e-mail addresses under it), so they are recognisable. */
   runId: string;
   /** A fast-check counter-example path to replay (`--seed` with a failure's path). */

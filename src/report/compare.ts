@@ -1,3 +1,4 @@
+import { transientAnswer } from '../client/exchange.ts';
 import { oneLine } from './markdown.ts';
 import type { RequirementResult, RequirementStatus } from './model.ts';
 import type { Report } from './report.ts';
@@ -25,13 +26,16 @@ export interface ComparedRun {
 export interface Comparison {
   previous: ComparedRun;
   current: ComparedRun;
-  /** Failed now, not failed before (requirements new to the catalogue included). */
+  /**
+   * Failed now, neither failed nor flaky before (requirements new to the catalogue included), and not only
+   * on transient answers.
+   */
   newlyFailing: ComparisonEntry[];
   /** Passed now, failed before. */
   newlyPassing: ComparisonEntry[];
-  /** Failed both times. */
+  /** Failed now, and failed or flaky before (a flaky requirement failed then too, on some attempt). */
   stillFailing: ComparisonEntry[];
-  /** Flaky now, not flaky before. */
+  /** Flaky now, or failed only on transient answers, and neither failed nor flaky before. */
   newlyFlaky: ComparisonEntry[];
   /** Not exercised now, but passed, failed or flaky before. */
   newlyNotExercised: ComparisonEntry[];
@@ -56,6 +60,16 @@ function reasonOf(r: RequirementResult): string | undefined {
     return oneLine(r.notExercised.join('; '));
   }
   return undefined;
+}
+
+/**
+ * A requirement failed only on transient answers, by its evidence (each failure's exchange a 502, 503, 504
+ * or reset): a run without --retry-transient (a CI gate's, an older one) records a busy environment's
+ * noise as a failure, which a comparison must not call news.
+ */
+function onlyTransientFailures(r: RequirementResult): boolean {
+  const failures = r.failures ?? [];
+  return failures.length > 0 && failures.every((f) => f.exchange && transientAnswer(f.exchange));
 }
 
 /** Compares two reports requirement by requirement; requirements gone from the catalogue are left out. */
@@ -84,8 +98,11 @@ export function compareReports(previous: Report, current: Report): Comparison {
       current: r.status,
       ...(reason === undefined ? {} : { reason }),
     };
-    if (now === 'failed') {
-      (was === 'failed' ? comparison.stillFailing : comparison.newlyFailing).push(entry);
+    // Noise on either side is no news: a busy environment's 503 must not read as a regression the next night.
+    if (now === 'failed' && (was === 'failed' || was === 'flaky')) {
+      comparison.stillFailing.push(entry);
+    } else if (now === 'failed') {
+      (onlyTransientFailures(r) ? comparison.newlyFlaky : comparison.newlyFailing).push(entry);
     } else if (now === 'passed' && was === 'failed') {
       comparison.newlyPassing.push(entry);
     } else if (now === 'flaky' && was !== 'flaky') {

@@ -22,7 +22,7 @@ function exchangeText(exchange: Exchange): string {
     lines.push(`no response: ${exchange.failure ?? 'unknown'}`);
   }
   for (const retry of exchange.retries)
-    lines.push(`(retried after ${retry.status}, waited ${retry.waitMs} ms)`);
+    lines.push(`(retried after ${retry.status ?? retry.failure}, waited ${retry.waitMs} ms)`);
   return lines.join('\n');
 }
 

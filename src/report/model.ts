@@ -8,7 +8,10 @@ export interface CheckResult {
   name: string;
   file: string;
   requirements: string[];
-  /** `flaky`: failed, then passed when --retries ran it again. */
+  /**
+   * `flaky`: failed, then passed when --retries ran it again; or failed only on transient answers (a 502,
+   * 503, 504 or reset still there after --retry-transient's retries).
+   */
   state: 'passed' | 'failed' | 'flaky' | 'not-exercised';
   /** For a failure, the finding; for a flaky check, its first failed attempt's; for a check not exercised, the reason. */
   message?: string;
@@ -17,7 +20,7 @@ export interface CheckResult {
   failure?: FailureEvidence;
   /** Resources its requests created on the target. */
   created?: CreatedResource[];
-  /** A flaky check's failed attempts, each with its finding and evidence, kept beside the passing one. */
+  /** A flaky check's failed attempts, each with its finding and evidence (and its transient answer, if one). */
   failedAttempts?: (FailureEvidence & { message: string })[];
   durationMs: number;
 }
@@ -53,6 +56,14 @@ export interface RequirementResult {
  */
 export function failedRequirementsOf(check: CheckResult): string[] {
   return check.failure?.requirements ?? check.requirements;
+}
+
+/**
+ * Whether a check failed only on transient answers: every failed attempt ended on one (DESIGN.md,
+ * --retry-transient). Such a check is flaky, never failed; one real finding among them makes it failed.
+ */
+export function failedOnlyOnTransientAnswers(attempts: readonly FailureEvidence[] | undefined): boolean {
+  return attempts !== undefined && attempts.length > 0 && attempts.every((a) => a.transient !== undefined);
 }
 
 /**
@@ -99,7 +110,10 @@ export function requirementResults(checks: CheckResult[]): RequirementResult[] {
           (c.failedAttempts ?? []).map((attempt, index) => ({
             check: c.name,
             ...attempt,
-            message: `attempt ${index + 1} failed, a later one passed: ${attempt.message}`,
+            message:
+              attempt.transient === undefined
+                ? `attempt ${index + 1} failed, a later one passed: ${attempt.message}`
+                : `attempt ${index + 1} failed on a transient answer (${attempt.transient}): ${attempt.message}`,
           })),
         ),
       ],

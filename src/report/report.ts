@@ -133,7 +133,10 @@ export function trafficLine(traffic: TrafficSummary): string {
   const budget = traffic.maxRequestsPerSecond ? `${traffic.maxRequestsPerSecond} per second` : 'none';
   return (
     `Traffic: ${traffic.requests} requests (${groups || 'none'}); budget ${budget}; ` +
-    `${traffic.rateLimited} answered 429, ${traffic.waitedSeconds} s waited on them.`
+    `${traffic.rateLimited} answered 429, ${traffic.waitedSeconds} s waited on them` +
+    (traffic.transientRetries > 0
+      ? `; ${traffic.transientRetries} sent again after a transient answer.`
+      : '.')
   );
 }
 

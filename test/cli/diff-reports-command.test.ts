@@ -111,16 +111,36 @@ describe('compareReports', () => {
     expect(c.newlyPassing[0]?.reason).toBeUndefined();
   });
 
-  it('lists nothing flaky that was flaky before, and counts flaky-to-failed as newly failing', () => {
+  it('lists nothing flaky that was flaky before, and counts flaky-to-failed as still failing, not news', () => {
     const before = variant({ 'TOKEN-02': 'flaky', 'TOKEN-03': 'flaky' });
     const after = variant({ 'TOKEN-02': 'flaky', 'TOKEN-03': 'failed' });
     const d = compareReports(before, after);
     expect(d.newlyFlaky).toEqual([]);
-    expect(ids(d.newlyFailing)).toEqual(['TOKEN-03']);
+    expect(d.newlyFailing).toEqual([]);
+    expect(ids(d.stillFailing)).toContain('TOKEN-03');
+    expect(d.anythingNewlyFails).toBe(false);
     const back = compareReports(after, variant({ 'TOKEN-02': 'not-exercised', 'TOKEN-03': 'flaky' }));
     expect(ids(back.newlyNotExercised)).toEqual(['TOKEN-02']);
     expect(ids(back.newlyFlaky)).toEqual(['TOKEN-03']);
     expect(back.anythingNewlyFails).toBe(false);
+  });
+
+  it('calls a failure only on transient answers (a run without --retry-transient) newly flaky, not newly failing', () => {
+    const answered = (status: number | undefined) => ({
+      request: { method: 'GET', url: 'https://staging.example.com/api/institutions', headers: {} },
+      ...(status === undefined
+        ? { failure: 'connection reset before the answer was complete' }
+        : { response: { status, headers: {}, body: undefined, text: '{}', durationMs: 3 } }),
+      retries: [],
+    });
+    const after = variant({ 'INST-01': 'failed', 'TOKEN-02': 'failed', 'TOKEN-03': 'failed' });
+    const failureOf = (id: string) => after.requirements.find((r) => r.id === id)?.failures[0];
+    Object.assign(failureOf('INST-01') ?? {}, { exchange: answered(503) });
+    Object.assign(failureOf('TOKEN-02') ?? {}, { exchange: answered(undefined) });
+    Object.assign(failureOf('TOKEN-03') ?? {}, { exchange: answered(500) });
+    const d = compareReports(variant({}), after);
+    expect(ids(d.newlyFlaky)).toEqual(['TOKEN-02', 'INST-01']);
+    expect(ids(d.newlyFailing)).toEqual(['TOKEN-03']);
   });
 
   it('finds nothing between a report and itself', () => {

@@ -10,7 +10,8 @@ import { startMock, type RunningMock } from '../../mock/server.ts';
 /**
  * README's nightly recipe (examples/nightly.sh), end to end, against a mock rehearsing a busy shared
  * environment: every answer 50 ms late, every 7th request of a connection refused 429 with Retry-After,
- * every 13th request refused 503. Two nights: the second compares itself with the first.
+ * every 13th request refused 503. Two nights: the second compares itself with the first. The noise is
+ * the environment's, not the interface's: neither night may fail on it, nor the second call it news.
  */
 const repo = fileURLToPath(new URL('../..', import.meta.url));
 const dir = mkdtempSync(join(tmpdir(), 'fds-nightly-'));
@@ -21,7 +22,13 @@ interface Night {
   stdout: string;
   report: {
     summary: { verdict: string; failed: number; flaky: number };
-    traffic: { requests: number; rateLimited: number; waitedSeconds: number; maxRequestsPerSecond: number };
+    traffic: {
+      requests: number;
+      rateLimited: number;
+      waitedSeconds: number;
+      maxRequestsPerSecond: number;
+      transientRetries: number;
+    };
   };
 }
 
@@ -64,18 +71,23 @@ describe('the nightly recipe against a rehearsal of a busy staging environment',
   });
   afterAll(() => mock.close());
 
-  it('runs two nights within the budget, tells flaky checks apart and compares the second with the first', async () => {
+  it('runs two nights within the budget, passes both despite the noise, and finds nothing newly failing', async () => {
     const first = await night('night-1');
-    // The verdict and the exit code agree; flaky checks do not fail the run without --fail-on-flaky.
-    expect(first.code).toBe(first.report.summary.verdict === 'conformant' ? 0 : 1);
+    expect(first.code).toBe(0);
+    expect(first.report.summary).toMatchObject({ verdict: 'conformant', failed: 0 });
+    expect(first.stdout).not.toMatch(/^ {2}FAILED /m);
     expect(first.report.traffic.maxRequestsPerSecond).toBe(20);
     expect(first.report.traffic.rateLimited).toBeGreaterThan(0);
-    expect(first.report.summary.flaky).toBeGreaterThan(0);
-    expect(first.stdout).toMatch(/^ {2}FLAKY /m);
+    // The 503s were met and sent again, and the report says so.
+    expect(first.report.traffic.transientRetries).toBeGreaterThan(0);
+    expect(readFileSync(join(dir, 'night-1', 'report.md'), 'utf8')).toMatch(
+      / [1-9]\d* sent again after a transient answer\./,
+    );
 
     const second = await night('night-2', join(dir, 'night-1'));
-    expect(second.code).toBe(second.report.summary.verdict === 'conformant' ? 0 : 1);
-    expect(second.stdout).toMatch(/^compared with the run of .* newly failing, .* newly flaky, /m);
+    expect(second.code).toBe(0);
+    expect(second.report.summary).toMatchObject({ verdict: 'conformant', failed: 0 });
+    expect(second.stdout).toMatch(/^compared with the run of .*: 0 newly failing, .* newly flaky, /m);
     expect(readFileSync(join(dir, 'night-2', 'report.md'), 'utf8')).toContain(
       '## Compared with the previous run',
     );

@@ -1,8 +1,13 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { curlOf, evidenceOf } from '../../src/client/exchange.ts';
-import { HttpClient, RequestRefused, retryAfterMs } from '../../src/client/http-client.ts';
+import { curlOf, evidenceOf, transientAnswer } from '../../src/client/exchange.ts';
+import {
+  HttpClient,
+  RequestRefused,
+  retryAfterMs,
+  transientBackoffMs,
+} from '../../src/client/http-client.ts';
 import { Secrets } from '../../src/client/secrets.ts';
 
 /** A target whose behaviour each test picks by path. */
@@ -45,7 +50,34 @@ const handlers: Record<string, Handler> = {
     res.end();
   },
   '/echo': (req, res) => res.end(JSON.stringify({ youSent: req.headers.authorization })),
+  // A busy environment: the first request to each of these meets a transient answer, the next is served.
+  '/unavailable-once': (req, res) => {
+    if (count(req) === 1) {
+      res.writeHead(503);
+      return res.end('{}');
+    }
+    res.end('{"ok":true}');
+  },
+  '/reset-once': (req, res) => {
+    if (count(req) === 1) return req.socket.destroy();
+    res.end('{"ok":true}');
+  },
+  '/api/busy/token': (req, res) => {
+    if (count(req) === 1) {
+      res.writeHead(502);
+      return res.end();
+    }
+    res.end('{"access_token":"t","token_type":"Bearer","expires_in":60}');
+  },
 };
+
+/** Requests to this request's method and path so far, this one included. */
+function count(req: IncomingMessage): number {
+  const key = `${req.method} ${req.url}`;
+  const n = (hits.get(key) ?? 0) + 1;
+  hits.set(key, n);
+  return n;
+}
 
 let server: ReturnType<typeof createServer>;
 let base = '';
@@ -146,6 +178,80 @@ describe('the HTTP client', () => {
     const evidence = JSON.stringify(evidenceOf(exchange, secrets));
     expect(evidence).not.toContain('tok-abcdef-123');
     expect(curlOf(evidenceOf(exchange, secrets))).toContain('"Authorization: Bearer $FDS_TOKEN"');
+  });
+});
+
+describe('transient answers under --retry-transient', () => {
+  let retrying: HttpClient;
+  const origin = () => new URL(base).origin;
+  beforeAll(() => {
+    retrying = new HttpClient({ ...client.settings, transientRetries: 2 });
+  });
+  afterAll(() => retrying.close());
+
+  it('sends a request again after a 503 and records the retry', async () => {
+    const exchange = await retrying.send({ path: `${origin()}/unavailable-once` });
+    expect(exchange.response?.status).toBe(200);
+    expect(exchange.retries).toEqual([{ status: 503, waitMs: transientBackoffMs(0) }]);
+  });
+
+  it('sends a request again after a connection reset', async () => {
+    const exchange = await retrying.send({ path: `${origin()}/reset-once` });
+    expect(exchange.response?.status).toBe(200);
+    expect(exchange.failure).toBeUndefined();
+    expect(exchange.retries).toEqual([
+      { failure: 'connection reset before the answer was complete', waitMs: transientBackoffMs(0) },
+    ]);
+  });
+
+  it('retries the token request, a POST', async () => {
+    const exchange = await retrying.send({
+      method: 'POST',
+      path: '/busy/token',
+      form: { scope: 'SERVER_ACCESS' },
+    });
+    expect(exchange.response?.status).toBe(200);
+    expect(exchange.retries.map((r) => r.status)).toEqual([502]);
+  });
+
+  it('leaves the last transient answer as the answer once the retries are spent', async () => {
+    hits.delete('/error');
+    const exchange = await retrying.send({ path: `${origin()}/error` });
+    expect(exchange.response?.status).toBe(503);
+    expect(hits.get('/error')).toBe(3);
+    expect(exchange.retries.map((r) => r.status)).toEqual([503, 503]);
+    expect(transientAnswer(exchange)).toBe('answered 503');
+  });
+
+  it('never sends a write twice', async () => {
+    hits.delete('/error');
+    const exchange = await retrying.send({ method: 'POST', path: `${origin()}/error`, json: {} });
+    expect(exchange.response?.status).toBe(503);
+    expect(hits.get('/error')).toBe(1);
+    expect(exchange.retries).toEqual([]);
+  });
+
+  it('backs off from 100 ms, doubling, to at most 2 s', () => {
+    expect([0, 1, 2, 3, 4, 5, 9].map(transientBackoffMs)).toEqual([100, 200, 400, 800, 1600, 2000, 2000]);
+  });
+
+  it('calls only 502, 503, 504 and a reset transient', () => {
+    const answered = (status: number) => ({
+      request: { method: 'GET', url: 'http://x/', headers: {} },
+      response: { status, headers: {}, body: undefined, text: '', durationMs: 1 },
+      retries: [],
+    });
+    expect([500, 501, 502, 503, 504, 429, 200].map((s) => transientAnswer(answered(s)))).toEqual([
+      undefined,
+      undefined,
+      'answered 502',
+      'answered 503',
+      'answered 504',
+      undefined,
+      undefined,
+    ]);
+    const timedOut = { ...answered(200), response: undefined, failure: 'no complete answer within 400 ms' };
+    expect(transientAnswer(timedOut)).toBeUndefined();
   });
 });
 
