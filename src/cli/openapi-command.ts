@@ -1,7 +1,17 @@
 import { writeFileSync } from 'node:fs';
-import { parseArgs } from 'node:util';
 import { openApiDocument } from '../openapi/document.ts';
+import { parseOptions, type OptionTable } from './options.ts';
 import { exitCodes, UsageError } from './usage-error.ts';
+
+/** The flags of `openapi`, as its parser reads them and its help lists them. */
+export const openApiOptions = {
+  out: { type: 'string', value: 'FILE', description: 'write the document to FILE instead of stdout' },
+  'spec-only': {
+    type: 'boolean',
+    default: false,
+    description: "the spec's operations alone, without the mock's own endpoints",
+  },
+} as const satisfies OptionTable;
 
 /**
  * `openapi [--out FILE] [--spec-only]`: the OpenAPI 3.1 document of the interface as the embedded mock
@@ -9,10 +19,7 @@ import { exitCodes, UsageError } from './usage-error.ts';
  * the command runs in).
  */
 export function openApiCommand(args: string[], out: (line: string) => void): number {
-  const { values } = parseArgs({
-    args,
-    options: { out: { type: 'string' }, 'spec-only': { type: 'boolean', default: false } },
-  });
+  const { values } = parseOptions('openapi', openApiOptions, args);
   const text = JSON.stringify(openApiDocument({ specOnly: values['spec-only'] }), null, 2);
   if (values.out === undefined) {
     out(text);
