@@ -30,7 +30,7 @@ describe('fds-conformance openapi', () => {
   });
 
   it.each([
-    [['openapi', '--format', 'yaml'], /^fds-conformance: Unknown option '--format'/],
+    [['openapi', '--format', 'yaml'], /^fds-conformance: unknown option --format /],
     [['openapi', 'extra'], /^fds-conformance: Unexpected argument 'extra'/],
     [['openapi', '--out'], /^fds-conformance: Option '--out <value>' argument missing/],
     [['openapi', '--out', join(dir, 'missing', 'fds-api.json')], /^fds-conformance: cannot write .* ENOENT$/],
