@@ -18,6 +18,11 @@ export type OptionSpec =
 
 export type OptionTable = Record<string, OptionSpec>;
 
+/** What parseArgs gives for a table: each flag's value typed by its spec. */
+type ParsedOptions<T extends OptionTable> = ReturnType<
+  typeof parseArgs<{ args: string[]; options: T; allowPositionals: boolean; strict: true }>
+>;
+
 /** Edit distance with a swap of two neighbours counted as one edit: `--max-rsp` is one from `--max-rps`. */
 function editDistance(a: string, b: string): number {
   const d = Array.from({ length: a.length + 1 }, (_, i) =>
@@ -76,7 +81,7 @@ export function parseOptions<T extends OptionTable>(
   options: T,
   args: string[],
   allowPositionals = false,
-) {
+): ParsedOptions<T> {
   const prepared = joinNegativeValues(options, args);
   const { tokens } = parseArgs({
     args: prepared,
