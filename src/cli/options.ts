@@ -25,24 +25,22 @@ type ParsedOptions<T extends OptionTable> = ReturnType<
 
 /** Edit distance with a swap of two neighbours counted as one edit: `--max-rsp` is one from `--max-rps`. */
 function editDistance(a: string, b: string): number {
-  const d = Array.from({ length: a.length + 1 }, (_, i) =>
-    Array.from({ length: b.length + 1 }, (_, j) => (i === 0 ? j : j === 0 ? i : 0)),
-  );
+  const width = b.length + 1;
+  // d[i * width + j]: the distance between the first i characters of a and the first j of b.
+  const d = new Array<number>((a.length + 1) * width).fill(0);
+  const at = (i: number, j: number) => d[i * width + j] ?? 0;
+  for (let i = 0; i <= a.length; i++) d[i * width] = i;
+  for (let j = 0; j <= b.length; j++) d[j] = j;
   for (let i = 1; i <= a.length; i++) {
     for (let j = 1; j <= b.length; j++) {
-      const row = d[i] as number[];
-      const above = d[i - 1] as number[];
       const cost = a[i - 1] === b[j - 1] ? 0 : 1;
-      row[j] = Math.min(
-        (above[j] as number) + 1,
-        (row[j - 1] as number) + 1,
-        (above[j - 1] as number) + cost,
-      );
+      let best = Math.min(at(i - 1, j) + 1, at(i, j - 1) + 1, at(i - 1, j - 1) + cost);
       if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1])
-        row[j] = Math.min(row[j] as number, ((d[i - 2] as number[])[j - 2] as number) + 1);
+        best = Math.min(best, at(i - 2, j - 2) + 1);
+      d[i * width + j] = best;
     }
   }
-  return (d[a.length] as number[])[b.length] as number;
+  return at(a.length, b.length);
 }
 
 /** The flags a mistyped one was probably meant to be: the nearest within two edits, else those it begins. */
