@@ -15,7 +15,9 @@ if (!checkout) {
   ({ main } = await import('../dist/src/cli/main.js'));
 } else {
   const [command] = process.argv.slice(2);
-  if (command === undefined || command === 'run' || command.startsWith('-')) {
+  // Asking for the version or the help starts no run.
+  const startsRun = !['--version', '--help', '-h'].includes(command ?? '');
+  if (startsRun && (command === undefined || command === 'run' || command.startsWith('-'))) {
     // vitest's hundreds of modules are plain JavaScript: loaded before tsx's hooks are in place, they skip
     // the hooks' per-module round trip, which otherwise triples their load time (about a second).
     await Promise.all(['vitest/node', 'undici', 'ajv/dist/2020.js'].map((name) => import(name)));

@@ -1,8 +1,11 @@
-import { parseArgs } from 'node:util';
 import { compareReports } from '../report/compare.ts';
 import { readPreviousReport } from './read-report.ts';
 import { comparisonLines } from '../report/compare-views.ts';
+import { parseOptions, type OptionTable } from './options.ts';
 import { exitCodes, UsageError } from './usage-error.ts';
+
+/** `diff-reports` takes no flags; the empty table still lets its help and its parser agree. */
+export const diffReportsOptions = {} as const satisfies OptionTable;
 
 const diffReportsUsage = 'fds-conformance diff-reports OLD NEW';
 
@@ -11,7 +14,7 @@ const diffReportsUsage = 'fds-conformance diff-reports OLD NEW';
  * still failing, newly flaky and newly not exercised requirements; exit 1 when anything newly fails.
  */
 export function diffReportsCommand(args: string[], out: (line: string) => void): number {
-  const { positionals } = parseArgs({ args, allowPositionals: true, options: {} });
+  const { positionals } = parseOptions('diff-reports', diffReportsOptions, args, true);
   const [previousPath, currentPath, ...extra] = positionals;
   if (!previousPath || !currentPath || extra.length > 0) throw new UsageError(`usage: ${diffReportsUsage}`);
   const previous = readPreviousReport(previousPath, 'diff-reports');

@@ -1,65 +1,126 @@
+import { packageVersion } from '../runner/package-root.ts';
+import { commandHelp, overviewHelp, type CommandDescription } from './help.ts';
+import type { OptionTable } from './options.ts';
 import { exitCodes, UsageError } from './usage-error.ts';
 
 type Command = (args: string[], out: (line: string) => void) => number | Promise<number>;
 
+interface CommandEntry extends CommandDescription {
+  /** The table the command's parser reads, so its help lists exactly the flags it accepts. */
+  options: () => Promise<OptionTable>;
+  run: Command;
+}
+
 /** Commands load on demand, so `validate` does not pay for the mock's world or the suite's runner. */
-const commands: Record<string, Command> = {
-  run: async (args, out) => (await import('./run-command.ts')).runCommand(args, out),
-  'merge-reports': async (args, out) =>
-    (await import('./merge-reports-command.ts')).mergeReportsCommand(args, out),
-  'diff-reports': async (args, out) =>
-    (await import('./diff-reports-command.ts')).diffReportsCommand(args, out),
-  mock: async (args, out) => (await import('./mock-command.ts')).mockCommand(args, out),
-  validate: async (args, out) => (await import('./validate-command.ts')).validateCommand(args, out),
-  requirements: async (args, out) =>
-    (await import('./requirements-command.ts')).requirementsCommand(args, out),
-  openapi: async (args, out) => (await import('./openapi-command.ts')).openApiCommand(args, out),
-};
+export const commands: CommandEntry[] = [
+  {
+    name: 'run',
+    summary: 'run the suites against a target, or the embedded mock when none is given (the default command)',
+    environment: [
+      [
+        'FDS_EXPIRY_API_KEY',
+        'the key whose tokens live a few seconds, for the expiry checks (profile tokenExpiry.apiKey)',
+      ],
+    ],
+    options: async () => (await import('./run-options.ts')).runOptions,
+    run: async (args, out) => (await import('./run-command.ts')).runCommand(args, out),
+  },
+  {
+    name: 'mock',
+    summary: 'start the embedded mock standalone; stdout: its profile JSON only, other text on stderr',
+    options: async () => (await import('./mock-command.ts')).mockOptions,
+    run: async (args, out) => (await import('./mock-command.ts')).mockCommand(args, out),
+  },
+  {
+    name: 'merge-reports',
+    operands: 'DIR...',
+    summary: 'join the reports of --shard runs into one, as if the shards had been one run',
+    options: async () => (await import('./merge-reports-command.ts')).mergeReportsOptions,
+    run: async (args, out) => (await import('./merge-reports-command.ts')).mergeReportsCommand(args, out),
+  },
+  {
+    name: 'diff-reports',
+    operands: 'OLD NEW',
+    summary: "compare two runs' reports: what newly fails, passes, flakes; exit 1 when anything newly fails",
+    options: async () => (await import('./diff-reports-command.ts')).diffReportsOptions,
+    run: async (args, out) => (await import('./diff-reports-command.ts')).diffReportsCommand(args, out),
+  },
+  {
+    name: 'validate',
+    operands: '<resource> <file.json>',
+    summary: 'validate one payload against a resource schema',
+    options: async () => (await import('./validate-command.ts')).validateOptions,
+    run: async (args, out) => (await import('./validate-command.ts')).validateCommand(args, out),
+  },
+  {
+    name: 'requirements',
+    summary:
+      'print the requirement catalogue and the ambiguity register, or follow one requirement (--trace)',
+    options: async () => (await import('./requirements-command.ts')).requirementsOptions,
+    run: async (args, out) => (await import('./requirements-command.ts')).requirementsCommand(args, out),
+  },
+  {
+    name: 'openapi',
+    summary: 'print the interface as an OpenAPI 3.1 document (JSON)',
+    options: async () => (await import('./openapi-command.ts')).openApiOptions,
+    run: async (args, out) => (await import('./openapi-command.ts')).openApiCommand(args, out),
+  },
+];
 
-const usage = `usage:
-  fds-conformance [run] [--base-url URL] [--api-key KEY] [--profile FILE] [--only GROUPS] [--read-only]
-                  [--out DIR] [--seed N] [--runs N] [--concurrency N] [--timeout-ms N] [--strict]
-                  [--baseline FILE | --write-baseline FILE] [--shard i/n] [--retries N] [--fail-on-flaky] [--allow-incomplete]
-  fds-conformance mock [--port N] [--host H] [--seed N] [--token-ttl S] [--api-key KEY=TTL]...
-                       [--version-header NAME] [--supported-versions LIST] [--unsupported-versions LIST]
-                       [--base-path /P] [--fault NAME]... [--fault-switching] [--list-faults] [--latency-ms N]
-                       [--rate-limit-every N] [--fail-every N]
-  fds-conformance merge-reports DIR... [--out DIR] [--strict] [--baseline FILE] [--allow-incomplete]
-  fds-conformance diff-reports OLD NEW
-  fds-conformance validate <resource> <file.json>
-  fds-conformance requirements [--format md|json] [--trace ID]
-  fds-conformance openapi [--out FILE] [--spec-only]`;
-
-/** node:util parseArgs reports unknown or malformed flags with these codes; they are the user's mistakes. */
+/** node:util parseArgs reports malformed flags with these codes; they are the user's mistakes. */
 const parseArgsErrorCodes = new Set([
   'ERR_PARSE_ARGS_UNKNOWN_OPTION',
   'ERR_PARSE_ARGS_INVALID_OPTION_VALUE',
   'ERR_PARSE_ARGS_UNEXPECTED_POSITIONAL',
 ]);
 
+/** `--help` or `-h` anywhere before a `--` asks for the command's help instead of running it. */
+function asksForHelp(args: string[]): boolean {
+  const end = args.indexOf('--');
+  return (end === -1 ? args : args.slice(0, end)).some((arg) => arg === '--help' || arg === '-h');
+}
+
 /**
  * Runs one CLI invocation and returns its exit code. A user's mistake becomes one line on stderr and exit 2;
  * anything else is our bug, reported in one line too, since a stack trace helps no pipeline reading stdout.
  */
 export async function main(argv: string[], out = (line: string) => console.log(line)): Promise<number> {
-  if (argv[0] === '--help' || argv[0] === '-h' || argv[0] === 'help') {
-    out(usage);
+  const [first, second] = argv;
+  if (first === '--version') {
+    out(packageVersion);
+    return exitCodes.ok;
+  }
+  const helpOf = first === 'help' && second !== undefined ? second : undefined;
+  if ((first === 'help' && helpOf === undefined) || first === '--help' || first === '-h') {
+    out(overviewHelp(commands));
     return exitCodes.ok;
   }
   // `run` is the default command: no command, or options first, means run.
-  const [name = 'run', ...args] = argv[0] === undefined || argv[0].startsWith('-') ? ['run', ...argv] : argv;
-  const command = commands[name];
+  const [name = 'run', ...args] =
+    helpOf !== undefined
+      ? [helpOf, '--help']
+      : first === undefined || first.startsWith('-')
+        ? ['run', ...argv]
+        : argv;
+  const command = commands.find((c) => c.name === name);
   try {
     if (!command) {
-      throw new UsageError(`unknown command "${name}"; expected one of: ${Object.keys(commands).join(', ')}`);
+      throw new UsageError(
+        `unknown command "${name}"; expected one of: ${commands.map((c) => c.name).join(', ')}`,
+      );
     }
-    return await command(args, out);
+    if (asksForHelp(args)) {
+      out(commandHelp(command, await command.options()));
+      return exitCodes.ok;
+    }
+    return await command.run(args, out);
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     if (error instanceof UsageError || (code && parseArgsErrorCodes.has(code))) {
       // parseArgs explains some mistakes over several lines; the contract is one line.
       const message = (error as Error).message.split('\n')[0];
-      console.error(`fds-conformance: ${message}${error instanceof UsageError ? '' : ' (see --help)'}`);
+      const hint = error instanceof UsageError ? '' : ` (see fds-conformance ${name} --help)`;
+      console.error(`fds-conformance: ${message}${hint}`);
       return exitCodes.usage;
     }
     console.error(`fds-conformance: internal error: ${(error as Error).message}`);

@@ -1,11 +1,23 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { parseArgs } from 'node:util';
 import type { CheckResult } from '../report/model.ts';
 import { buildReport, type Report } from '../report/report.ts';
 import { writeReports } from '../report/write-reports.ts';
 import { readBaseline } from './run-options.ts';
+import { parseOptions, type OptionTable } from './options.ts';
 import { UsageError, verdictExitCode } from './usage-error.ts';
+
+/** The flags of `merge-reports`, as its parser reads them and its help lists them. */
+export const mergeReportsOptions = {
+  out: { type: 'string', value: 'DIR', description: 'the merged report folder (default conformance-report)' },
+  strict: { type: 'boolean', description: 'SHOULD-level failures also fail the run' },
+  baseline: {
+    type: 'string',
+    value: 'FILE',
+    description: 'known failing requirement ids; only failures outside it fail the run',
+  },
+  'allow-incomplete': { type: 'boolean', description: 'an incomplete run exits 0 instead of 4' },
+} as const satisfies OptionTable;
 
 interface PartialRun {
   target: Report['target'];
@@ -32,16 +44,7 @@ function readPartial(dir: string): PartialRun {
  * of `--shard` runs into one, as if the shards had been one run. Exit 0, 1 or 4 like `run`.
  */
 export function mergeReportsCommand(args: string[], out: (line: string) => void): number {
-  const { values, positionals } = parseArgs({
-    args,
-    allowPositionals: true,
-    options: {
-      out: { type: 'string' },
-      strict: { type: 'boolean' },
-      baseline: { type: 'string' },
-      'allow-incomplete': { type: 'boolean' },
-    },
-  });
+  const { values, positionals } = parseOptions('merge-reports', mergeReportsOptions, args, true);
   if (positionals.length === 0)
     throw new UsageError(
       'usage: fds-conformance merge-reports DIR... [--out DIR] [--strict] [--baseline FILE] [--allow-incomplete]',

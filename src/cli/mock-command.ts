@@ -1,16 +1,85 @@
-import { parseArgs } from 'node:util';
+import { renameSync, writeFileSync } from 'node:fs';
 import { faults, isFaultName } from '../../mock/faults/index.ts';
 import { faultSwitchHeader, mockProfile, startMock, type StartMockOptions } from '../../mock/index.ts';
 import { defaultMockOptions } from '../../mock/options.ts';
+import { parseOptions, wholeNumber, type OptionTable } from './options.ts';
 import { exitCodes, UsageError } from './usage-error.ts';
 
-function wholeNumber(flag: string, raw: string | undefined, min: number, max: number): number | undefined {
-  if (raw === undefined) return undefined;
-  const value = /^[0-9]+$/.test(raw) ? Number(raw) : NaN;
-  if (!(value >= min && value <= max))
-    throw new UsageError(`--${flag} must be a whole number from ${min} to ${max}, got "${raw}"`);
-  return value;
-}
+/** The flags of `mock`, as its parser reads them and its help lists them. */
+export const mockOptions = {
+  port: { type: 'string', value: 'N', description: 'the port to listen on (default 0: any free port)' },
+  host: {
+    type: 'string',
+    value: 'H',
+    description: `the interface to listen on (default ${defaultMockOptions.host})`,
+  },
+  seed: {
+    type: 'string',
+    value: 'N',
+    description: 'seed of the generated world (default 1: fixtures/world/)',
+  },
+  'token-ttl': {
+    type: 'string',
+    value: 'S',
+    description: 'lifetime of the tokens of mock-api-key, in seconds (default 3600)',
+  },
+  'api-key': {
+    type: 'string',
+    value: 'KEY=TTL',
+    multiple: true,
+    description: "one more accepted API key and its tokens' lifetime in seconds",
+  },
+  'version-header': {
+    type: 'string',
+    value: 'NAME',
+    description: 'the version header of POST /token (default service-version)',
+  },
+  'supported-versions': {
+    type: 'string',
+    value: 'LIST',
+    description: 'versions that get a token (default 2.0)',
+  },
+  'unsupported-versions': {
+    type: 'string',
+    value: 'LIST',
+    description: 'older versions, refused with 400 parameter-not-valid (default 1.0)',
+  },
+  'base-path': {
+    type: 'string',
+    value: '/P',
+    description: 'mount every route under /P; anything outside is 404',
+  },
+  fault: {
+    type: 'string',
+    value: 'NAME',
+    multiple: true,
+    description: 'inject a named fault (see --list-faults)',
+  },
+  'fault-switching': {
+    type: 'boolean',
+    description: `a request's ${faultSwitchHeader} header switches the faults it names on for that request`,
+  },
+  'list-faults': {
+    type: 'boolean',
+    description: 'list every fault: name, requirement, what it does; then exit',
+  },
+  'latency-ms': { type: 'string', value: 'N', description: 'every answer waits N ms (0 to 60000)' },
+  'rate-limit-every': {
+    type: 'string',
+    value: 'N',
+    description: 'every Nth request of a connection: 429 with Retry-After',
+  },
+  'fail-every': {
+    type: 'string',
+    value: 'N',
+    description: 'every Nth request (the token endpoint aside): 503, a flaky environment (not conformant)',
+  },
+  'profile-out': {
+    type: 'string',
+    value: 'FILE',
+    description: 'write the profile JSON to FILE too (it is always on stdout)',
+  },
+} as const satisfies OptionTable;
 
 function list(raw: string | undefined): string[] | undefined {
   return raw === undefined
@@ -22,30 +91,15 @@ function list(raw: string | undefined): string[] | undefined {
 }
 
 /**
- * Reads the flags into the options of the mock as a library (mock/index.ts), one option per flag; every
- * mistake is a UsageError naming the flag.
+ * Reads the flags into the options of the mock as a library (mock/index.ts), one option per flag, but for
+ * the command's own `--list-faults` and `--profile-out`; every mistake is a UsageError naming the flag.
  */
-export function mockOptionsFromArgs(args: string[]): { options: StartMockOptions; listFaults: boolean } {
-  const { values } = parseArgs({
-    args,
-    options: {
-      port: { type: 'string' },
-      host: { type: 'string' },
-      seed: { type: 'string' },
-      'token-ttl': { type: 'string' },
-      'api-key': { type: 'string', multiple: true },
-      'version-header': { type: 'string' },
-      'supported-versions': { type: 'string' },
-      'unsupported-versions': { type: 'string' },
-      'base-path': { type: 'string' },
-      fault: { type: 'string', multiple: true },
-      'fault-switching': { type: 'boolean' },
-      'list-faults': { type: 'boolean' },
-      'latency-ms': { type: 'string' },
-      'rate-limit-every': { type: 'string' },
-      'fail-every': { type: 'string' },
-    },
-  });
+export function mockOptionsFromArgs(args: string[]): {
+  options: StartMockOptions;
+  listFaults: boolean;
+  profileOut?: string;
+} {
+  const { values } = parseOptions('mock', mockOptions, args);
   const options: StartMockOptions = {};
   const port = wholeNumber('port', values.port, 0, 65535);
   if (port !== undefined) options.port = port;
@@ -88,12 +142,32 @@ export function mockOptionsFromArgs(args: string[]): { options: StartMockOptions
   // Not conformant: a flaky environment, to rehearse --retries (mock/flakiness.ts).
   const failEvery = wholeNumber('fail-every', values['fail-every'], 1, 1_000_000);
   if (failEvery !== undefined) options.failEvery = failEvery;
-  return { options, listFaults: values['list-faults'] ?? false };
+  return {
+    options,
+    listFaults: values['list-faults'] ?? false,
+    ...(values['profile-out'] !== undefined ? { profileOut: values['profile-out'] } : {}),
+  };
 }
 
-/** `mock`: starts the mock standalone and prints its base URL and the profile pointing at it. */
+/** Written beside and renamed into place, so a script waiting for the file never reads half of it. */
+function writeProfile(path: string, json: string): void {
+  const partial = `${path}.${process.pid}.partial`;
+  try {
+    writeFileSync(partial, `${json}\n`);
+    renameSync(partial, path);
+  } catch (error) {
+    throw new UsageError(
+      `--profile-out ${path}: cannot write it (${(error as NodeJS.ErrnoException).code ?? 'unwritable'})`,
+    );
+  }
+}
+
+/**
+ * `mock`: starts the mock standalone. stdout carries the profile pointing at it and nothing else, so
+ * `fds-conformance mock | jq` and `> profile.json` work (DESIGN.md, CLI); what a person reads goes to stderr.
+ */
 export async function mockCommand(args: string[], out: (line: string) => void): Promise<number> {
-  const { options, listFaults } = mockOptionsFromArgs(args);
+  const { options, listFaults, profileOut } = mockOptionsFromArgs(args);
   if (listFaults) {
     for (const fault of faults)
       out(`${fault.name.padEnd(44)} ${fault.requirement.padEnd(10)} ${fault.description}`);
@@ -107,13 +181,20 @@ export async function mockCommand(args: string[], out: (line: string) => void): 
       `cannot start the mock on ${options.host ?? defaultMockOptions.host}:${options.port ?? 0}: ${(error as Error).message}`,
     );
   }
+  const profile = JSON.stringify(mockProfile(mock), null, 2);
+  try {
+    if (profileOut !== undefined) writeProfile(profileOut, profile);
+  } catch (error) {
+    await mock.close();
+    throw error;
+  }
+  out(profile);
   const faultsInForce = options.faults?.length ? ` with faults ${options.faults.join(', ')}` : '';
   const switching = options.faultSwitching
     ? `; a request's ${faultSwitchHeader} header switches faults on`
     : '';
-  out(`mock listening on ${mock.url}${faultsInForce}${switching}`);
-  out('profile:');
-  out(JSON.stringify(mockProfile(mock), null, 2));
+  const written = profileOut !== undefined ? `; profile written to ${profileOut}` : '';
+  console.error(`mock listening on ${mock.url}${faultsInForce}${switching}${written}; Ctrl-C stops it`);
   await new Promise<void>((resolve) => {
     process.once('SIGINT', resolve);
     process.once('SIGTERM', resolve);

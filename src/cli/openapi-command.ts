@@ -1,7 +1,22 @@
 import { writeFileSync } from 'node:fs';
-import { parseArgs } from 'node:util';
 import { openApiDocument } from '../openapi/document.ts';
+import { parseOptions, type OptionTable } from './options.ts';
 import { exitCodes, UsageError } from './usage-error.ts';
+
+/** The flags of `openapi`, as its parser reads them and its help lists them. */
+export const openApiOptions = {
+  out: { type: 'string', value: 'FILE', description: 'write the document to FILE instead of stdout' },
+  'spec-only': {
+    type: 'boolean',
+    default: false,
+    description: "the spec's operations alone, without the mock's own endpoints",
+  },
+  'base-url': {
+    type: 'string',
+    value: 'URL',
+    description: "the document's server (default: the spec's {base_url} as a server variable)",
+  },
+} as const satisfies OptionTable;
 
 /**
  * `openapi [--out FILE] [--spec-only] [--base-url URL]`: the OpenAPI 3.1 document of the interface as the
@@ -9,14 +24,7 @@ import { exitCodes, UsageError } from './usage-error.ts';
  * the folder the command runs in); its server is URL, or the spec's {base_url} as a variable.
  */
 export function openApiCommand(args: string[], out: (line: string) => void): number {
-  const { values } = parseArgs({
-    args,
-    options: {
-      out: { type: 'string' },
-      'spec-only': { type: 'boolean', default: false },
-      'base-url': { type: 'string' },
-    },
-  });
+  const { values } = parseOptions('openapi', openApiOptions, args);
   const baseUrl = values['base-url'];
   if (baseUrl !== undefined && !URL.canParse(baseUrl))
     throw new UsageError(`--base-url must be an absolute URL, not ${JSON.stringify(baseUrl)}`);

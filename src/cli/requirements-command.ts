@@ -1,9 +1,24 @@
-import { parseArgs } from 'node:util';
 import { ambiguities } from '../requirements/ambiguities.ts';
 import { catalogue } from '../requirements/catalogue.ts';
+import { parseOptions, type OptionTable } from './options.ts';
 import { exitCodes, UsageError } from './usage-error.ts';
 
 const formats = ['md', 'json'] as const;
+
+/** The flags of `requirements`, as its parser reads them and its help lists them. */
+export const requirementsOptions = {
+  format: {
+    type: 'string',
+    value: formats.join('|'),
+    default: 'md',
+    description: 'md for people (the default) or json for tools',
+  },
+  trace: {
+    type: 'string',
+    value: 'ID',
+    description: 'one requirement: spec text, notes, readings, checks, faults, schemas',
+  },
+} as const satisfies OptionTable;
 
 /** Markdown cells cannot hold a bare pipe or a line break. */
 function cell(text: string): string {
@@ -42,10 +57,7 @@ export function catalogueMarkdown(): string {
  * one register entry (`AMB-…`): its readings, the mock options that show each, the requirements it touches.
  */
 export async function requirementsCommand(args: string[], out: (line: string) => void): Promise<number> {
-  const { values } = parseArgs({
-    args,
-    options: { format: { type: 'string', default: 'md' }, trace: { type: 'string' } },
-  });
+  const { values } = parseOptions('requirements', requirementsOptions, args);
   const format = values.format;
   if (!formats.includes(format as (typeof formats)[number])) {
     throw new UsageError(`--format must be one of ${formats.join(', ')}, got "${format}"`);

@@ -1,12 +1,12 @@
 import { randomInt, randomUUID } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { parseArgs } from 'node:util';
 import { checkBaseUrl, loadProfileFile, type ProfileFile } from '../profile/load-profile.ts';
 import { profileDefaults, type Profile, type RunSettings } from '../profile/profile.ts';
 import { suiteGroups } from '../requirements/groups.ts';
 import { readPreviousReport } from './read-report.ts';
 import type { Report } from '../report/report.ts';
+import { parseOptions, wholeNumber, type OptionTable } from './options.ts';
 import { UsageError } from './usage-error.ts';
 
 /** Everything `run` needs, resolved with the precedence flag > environment > profile file > default. */
@@ -38,38 +38,75 @@ export interface RunConfig {
   retryTransient: number;
 }
 
-const flags = {
-  'base-url': { type: 'string' },
-  'api-key': { type: 'string' },
-  profile: { type: 'string' },
-  only: { type: 'string' },
-  'read-only': { type: 'boolean' },
-  out: { type: 'string' },
-  seed: { type: 'string' },
-  runs: { type: 'string' },
-  path: { type: 'string' },
-  concurrency: { type: 'string' },
-  'timeout-ms': { type: 'string' },
-  strict: { type: 'boolean' },
-  baseline: { type: 'string' },
-  'write-baseline': { type: 'string' },
-  shard: { type: 'string' },
-  retries: { type: 'string' },
-  'fail-on-flaky': { type: 'boolean' },
-  'allow-incomplete': { type: 'boolean' },
-  compare: { type: 'string' },
-  'max-rps': { type: 'string' },
-  'retry-transient': { type: 'string' },
-} as const;
-
-function wholeNumber(flag: string, raw: string | undefined, min: number, max: number): number | undefined {
-  if (raw === undefined) return undefined;
-  const value = /^[0-9]+$/.test(raw) ? Number(raw) : NaN;
-  if (!(value >= min && value <= max)) {
-    throw new UsageError(`--${flag} must be a whole number from ${min} to ${max}, got "${raw}"`);
-  }
-  return value;
-}
+/** The flags of `run`, as its parser reads them and its help lists them. */
+export const runOptions = {
+  'base-url': {
+    type: 'string',
+    value: 'URL',
+    description: 'the target, may carry a path prefix (env FDS_BASE_URL); absent: the embedded mock',
+  },
+  'api-key': {
+    type: 'string',
+    value: 'KEY',
+    description: 'the API key, sent as Basic KEY (env FDS_API_KEY, preferred to the flag)',
+  },
+  profile: { type: 'string', value: 'FILE', description: 'the JSON profile (env FDS_PROFILE)' },
+  only: { type: 'string', value: 'GROUPS', description: `comma-separated groups: ${suiteGroups.join(', ')}` },
+  'read-only': { type: 'boolean', description: 'send nothing but GET and POST /token' },
+  out: { type: 'string', value: 'DIR', description: 'the report folder (default conformance-report)' },
+  seed: { type: 'string', value: 'N', description: 'the fast-check seed (default: random, printed)' },
+  runs: { type: 'string', value: 'N', description: 'runs per property (default 25)' },
+  path: {
+    type: 'string',
+    value: 'P',
+    description: "replay one fast-check counter-example path; needs the failure's --seed",
+  },
+  concurrency: { type: 'string', value: 'N', description: 'most requests in flight at once (default 8)' },
+  'timeout-ms': {
+    type: 'string',
+    value: 'N',
+    description: 'per-request time limit in ms, headers and body (default 10000)',
+  },
+  strict: { type: 'boolean', description: 'SHOULD-level failures also fail the run' },
+  baseline: {
+    type: 'string',
+    value: 'FILE',
+    description: 'known failing requirement ids; only failures outside it fail the run',
+  },
+  'write-baseline': {
+    type: 'string',
+    value: 'FILE',
+    description: "write the run's failing requirement ids as a baseline",
+  },
+  shard: {
+    type: 'string',
+    value: 'i/n',
+    description: 'run the i-th of n shards; join them with merge-reports',
+  },
+  retries: {
+    type: 'string',
+    value: 'N',
+    description: 'run a failed check again up to N times; one that then passes is flaky (default 0)',
+  },
+  'fail-on-flaky': { type: 'boolean', description: 'flaky requirements also fail the run' },
+  'allow-incomplete': { type: 'boolean', description: 'an incomplete run exits 0 instead of 4' },
+  compare: {
+    type: 'string',
+    value: 'DIR',
+    description: "compare with a previous run's report folder: newly failing, passing, flaky",
+  },
+  'max-rps': {
+    type: 'string',
+    value: 'N',
+    description: 'most requests per second at the target (env FDS_MAX_RPS, profile maxRequestsPerSecond)',
+  },
+  'retry-transient': {
+    type: 'string',
+    value: 'N',
+    description:
+      'send a request again up to N times after a 502, 503, 504 or reset (profile retryTransient; default 0)',
+  },
+} as const satisfies OptionTable;
 
 /** A baseline is a JSON array of requirement ids, or an object whose `failing` member is one. */
 export function readBaseline(path: string): Set<string> {
@@ -88,7 +125,7 @@ export function readBaseline(path: string): Set<string> {
 }
 
 export function parseRunOptions(args: string[], env: NodeJS.ProcessEnv): RunConfig {
-  const { values } = parseArgs({ args, options: flags, strict: true });
+  const { values } = parseOptions('run', runOptions, args);
   const profilePath = values.profile ?? env.FDS_PROFILE;
   const file: ProfileFile = profilePath ? loadProfileFile(profilePath) : {};
 
@@ -106,6 +143,9 @@ export function parseRunOptions(args: string[], env: NodeJS.ProcessEnv): RunConf
       throw new UsageError(`--shard must be i/n with 1 <= i <= n, got "${shard}"`);
     }
   }
+  // A counter-example path means nothing under another seed: a random one would replay something else.
+  if (values.path !== undefined && values.seed === undefined)
+    throw new UsageError('--path needs --seed: give the seed of the run whose failure printed the path');
   if (values.baseline && values['write-baseline']) {
     throw new UsageError('--baseline and --write-baseline cannot be used together');
   }
@@ -120,6 +160,8 @@ export function parseRunOptions(args: string[], env: NodeJS.ProcessEnv): RunConf
       : 'profile field "baseUrl"';
   const readOnly = values['read-only'] ?? file.readOnly ?? profileDefaults.readOnly;
   const apiKey = values['api-key'] ?? env.FDS_API_KEY ?? file.apiKey;
+  // A secret like the API key, so it may stay out of the profile file; an empty variable counts as unset.
+  const expiryApiKey = env.FDS_EXPIRY_API_KEY || file.tokenExpiry?.apiKey;
   const profile: Profile | undefined =
     baseUrlRaw === undefined
       ? undefined
@@ -129,11 +171,11 @@ export function parseRunOptions(args: string[], env: NodeJS.ProcessEnv): RunConf
           version: file.version ?? profileDefaults.version,
           versionHeader: file.versionHeader ?? profileDefaults.versionHeader,
           ...(file.unsupportedVersion ? { unsupportedVersion: file.unsupportedVersion } : {}),
-          ...(file.tokenExpiry
+          ...(expiryApiKey
             ? {
                 tokenExpiry: {
-                  apiKey: file.tokenExpiry.apiKey,
-                  maxWaitSeconds: file.tokenExpiry.maxWaitSeconds ?? 10,
+                  apiKey: expiryApiKey,
+                  maxWaitSeconds: file.tokenExpiry?.maxWaitSeconds ?? 10,
                 },
               }
             : {}),

@@ -1,13 +1,16 @@
 import { readFileSync } from 'node:fs';
-import { parseArgs } from 'node:util';
 import { formatViolations, resourceValidator } from '../validation/validator.ts';
+import { parseOptions, type OptionTable } from './options.ts';
 import { exitCodes, UsageError } from './usage-error.ts';
+
+/** `validate` takes no flags; the empty table still lets its help and its parser agree. */
+export const validateOptions = {} as const satisfies OptionTable;
 
 const validateUsage = 'fds-conformance validate <resource> <file.json>';
 
 /** `validate <resource> <file.json>`: 0 when valid, 1 with readable errors when not, 2 for bad input. */
 export function validateCommand(args: string[], out: (line: string) => void): number {
-  const { positionals } = parseArgs({ args, allowPositionals: true, options: {} });
+  const { positionals } = parseOptions('validate', validateOptions, args, true);
   const [resource, file, ...extra] = positionals;
   if (!resource || !file || extra.length > 0) throw new UsageError(`usage: ${validateUsage}`);
   const validator = resourceValidator();

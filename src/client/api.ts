@@ -30,6 +30,8 @@ export class Api {
       readOnly: profile.readOnly,
       secrets: this.secrets,
     });
+    // Masked from the start, like the API key: a target may echo it before the expiry checks send it.
+    this.secrets.add(profile.tokenExpiry?.apiKey);
     this.tokens = profile.apiKey
       ? new TokenManager(this.http, {
           apiKey: profile.apiKey,

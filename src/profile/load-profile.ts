@@ -11,7 +11,8 @@ export type ProfileFile = Partial<{
   version: string;
   versionHeader: string;
   unsupportedVersion: string;
-  tokenExpiry: { apiKey: string; maxWaitSeconds?: number };
+  /** The key may come from FDS_EXPIRY_API_KEY instead, so a profile need not hold that secret. */
+  tokenExpiry: { apiKey?: string; maxWaitSeconds?: number };
   readOnly: boolean;
   maxRequestsPerSecond: number;
   retryTransient: number;

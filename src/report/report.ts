@@ -1,13 +1,8 @@
-import { createRequire } from 'node:module';
 import type { CreatedResource } from '../client/exchange.ts';
 import type { TrafficSummary } from '../client/traffic.ts';
 import type { CheckResult, RequirementResult } from './model.ts';
 import { requirementResults } from './model.ts';
-
-// package.json is ../../ from src/report/, ../../../ from the compiled dist/src/report/.
-const { version } = createRequire(import.meta.url)(
-  import.meta.url.endsWith('.ts') ? '../../package.json' : '../../../package.json',
-) as { version: string };
+import { packageVersion } from '../runner/package-root.ts';
 
 /** `report.json` exactly as DESIGN.md (Report) fixes it; md, html and baselines are views of it. */
 export interface Report {
@@ -97,7 +92,7 @@ export function buildReport(input: {
   return {
     verdict,
     report: {
-      tool: { name: 'fds-conformance', version },
+      tool: { name: 'fds-conformance', version: packageVersion },
       target: input.target,
       startedAt: input.startedAt.toISOString(),
       durationMs: Math.round(input.durationMs),

@@ -1,5 +1,8 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { Agent, request } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli } from './run-cli.ts';
@@ -41,26 +44,53 @@ function send(
   });
 }
 
-/** Starts `fds-conformance mock` with the flags; resolves with the base URL and API key it prints. */
-function startMockProcess(args: string[]): Promise<{ child: ChildProcess; url: string; apiKey: string }> {
+interface StartedMock {
+  child: ChildProcess;
+  url: string;
+  apiKey: string;
+  /** Everything on stdout once the profile is complete: the profile alone. */
+  stdout: string;
+  /** What it printed for people. */
+  stderr: () => string;
+}
+
+/**
+ * Starts `fds-conformance mock` with the flags; resolves once its stdout parses as the profile JSON
+ * (DESIGN.md: stdout carries the profile only) and its stderr has said where it listens.
+ */
+function startMockProcess(args: string[]): Promise<StartedMock> {
   const child = spawn(process.execPath, [bin, 'mock', ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
   return new Promise((resolve, reject) => {
     let stdout = '';
     let stderr = '';
-    child.stderr?.on('data', (chunk: Buffer) => (stderr += String(chunk)));
+    let profile: { baseUrl: string; apiKey: string } | undefined;
+    const settle = () => {
+      if (!profile || !/^mock listening on /m.test(stderr)) return;
+      resolve({ child, url: profile.baseUrl, apiKey: profile.apiKey, stdout, stderr: () => stderr });
+    };
     child.on('exit', (code) => reject(new Error(`mock exited with ${code}: ${stderr}`)));
+    child.stderr?.on('data', (chunk: Buffer) => {
+      stderr += String(chunk);
+      settle();
+    });
     child.stdout?.on('data', (chunk: Buffer) => {
       stdout += String(chunk);
-      const url = /^mock listening on (\S+)/m.exec(stdout)?.[1];
-      const json = stdout.slice(stdout.indexOf('profile:') + 'profile:'.length);
-      if (!url || !stdout.includes('profile:')) return;
       try {
-        const profile = JSON.parse(json) as { apiKey: string };
-        resolve({ child, url, apiKey: profile.apiKey });
+        profile = JSON.parse(stdout) as { baseUrl: string; apiKey: string };
       } catch {
         // The profile is not complete yet.
       }
+      settle();
     });
+  });
+}
+
+/** Stops a mock started by startMockProcess and waits for its exit code. */
+function stop(child: ChildProcess): Promise<number | null> {
+  child.removeAllListeners('exit');
+  return new Promise((resolve) => {
+    child.once('exit', (code) => resolve(code));
+    child.kill('SIGTERM');
   });
 }
 
@@ -137,6 +167,60 @@ describe('fds-conformance mock: out-of-range variant flags', { timeout: 60_000 }
     const result = await runCli(['mock', ...args]);
     expect(result.code).toBe(2);
     expect(result.stderr.trim().split('\n')).toHaveLength(1);
+    expect(result.stdout).toBe('');
+  });
+});
+
+describe('fds-conformance mock in a pipeline: stdout is the profile JSON only', { timeout: 60_000 }, () => {
+  const dir = mkdtempSync(join(tmpdir(), 'fds-mock-'));
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  it('prints the profile alone on stdout and what a person reads on stderr', async () => {
+    const started = await startMockProcess(['--port', '0']);
+    try {
+      const profile = JSON.parse(started.stdout) as { baseUrl: string; apiKey: string };
+      expect(started.stdout.trimStart().startsWith('{')).toBe(true);
+      expect(profile.baseUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+      expect(started.stderr()).toContain(`mock listening on ${profile.baseUrl}`);
+      // The profile runs: the mock answers the key it hands out.
+      const token = await fetch(`${profile.baseUrl}/token`, {
+        method: 'POST',
+        headers: {
+          authorization: `Basic ${profile.apiKey}`,
+          'service-version': '2.0',
+          'content-type': 'application/x-www-form-urlencoded',
+        },
+        body: 'scope=SERVER_ACCESS',
+      });
+      expect(token.status).toBe(200);
+    } finally {
+      expect(await stop(started.child)).toBe(0);
+    }
+  });
+
+  it('writes the same profile to --profile-out FILE', async () => {
+    const file = join(dir, 'mock-profile.json');
+    const started = await startMockProcess(['--port', '0', '--profile-out', file]);
+    try {
+      expect(JSON.parse(readFileSync(file, 'utf8'))).toEqual(JSON.parse(started.stdout));
+      expect(started.stderr()).toContain(`profile written to ${file}`);
+    } finally {
+      await stop(started.child);
+    }
+  });
+
+  it('refuses a --profile-out it cannot write: exit 2, one line naming the flag, nothing on stdout', async () => {
+    const result = await runCli([
+      'mock',
+      '--port',
+      '0',
+      '--profile-out',
+      join(dir, 'no-such-folder', 'p.json'),
+    ]);
+    expect(result.code).toBe(2);
+    expect(result.stderr.trim().split('\n')).toEqual([
+      expect.stringMatching(/^fds-conformance: --profile-out .*ENOENT/),
+    ]);
     expect(result.stdout).toBe('');
   });
 });

@@ -48,7 +48,7 @@ describe('fds-conformance openapi', () => {
       ['openapi', '--base-url', 'staging'],
       /^fds-conformance: --base-url must be an absolute URL, not "staging"$/,
     ],
-    [['openapi', '--format', 'yaml'], /^fds-conformance: Unknown option '--format'/],
+    [['openapi', '--format', 'yaml'], /^fds-conformance: unknown option --format /],
     [['openapi', 'extra'], /^fds-conformance: Unexpected argument 'extra'/],
     [['openapi', '--out'], /^fds-conformance: Option '--out <value>' argument missing/],
     [['openapi', '--out', join(dir, 'missing', 'fds-api.json')], /^fds-conformance: cannot write .* ENOENT$/],

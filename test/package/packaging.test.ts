@@ -125,16 +125,17 @@ describe('the packed package, installed in a blank project', { timeout: 240_000 
     expect(snapshot(installed)).toEqual(before);
   });
 
-  it('runs with a profile against a separately started `npx fds-conformance mock`', async () => {
-    mock = spawn('npx', ['--no-install', 'fds-conformance', 'mock', '--port', '0'], {
-      cwd: project,
-      detached: true,
-    });
+  it('runs with a profile against a separately started `npx fds-conformance mock --profile-out`', async () => {
+    mock = spawn(
+      'npx',
+      ['--no-install', 'fds-conformance', 'mock', '--port', '0', '--profile-out', 'fds-profile.json'],
+      { cwd: project, detached: true },
+    );
     let printed = '';
     mock.stdout!.on('data', (chunk: Buffer) => (printed += chunk.toString()));
     await expect.poll(() => printed.includes('\n}'), { timeout: 60_000, interval: 200 }).toBe(true);
-    const profile = printed.slice(printed.indexOf('{'), printed.lastIndexOf('}') + 1);
-    writeFileSync(join(project, 'fds-profile.json'), profile);
+    // stdout is the profile alone, and the file holds the same profile.
+    expect(JSON.parse(printed)).toEqual(JSON.parse(readFileSync(join(project, 'fds-profile.json'), 'utf8')));
     const result = await npx([
       '--profile',
       'fds-profile.json',
@@ -237,6 +238,15 @@ describe('the packed package, installed in a blank project', { timeout: 240_000 
   });
 
   it('validates a payload, prints the catalogue, merges reports, lists the faults and writes the OpenAPI document from there', async () => {
+    // The version is read from the installed package.json, one folder above the compiled dist/.
+    const version = await npx(['--version']);
+    expect(version.code, version.stderr).toBe(0);
+    expect(version.stdout.trim()).toBe(
+      (JSON.parse(readFileSync(join(repo, 'package.json'), 'utf8')) as { version: string }).version,
+    );
+    const help = await npx(['run', '--help']);
+    expect(help.code, help.stderr).toBe(0);
+    expect(help.stdout).toMatch(/^ {2}--max-rps N +\S/m);
     writeFileSync(
       join(project, 'token.json'),
       JSON.stringify({ access_token: 'abc', token_type: 'Bearer', expires_in: 3600 }),

@@ -1,0 +1,166 @@
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
+import { Api } from '../../src/client/api.ts';
+import { main } from '../../src/cli/main.ts';
+import { mockOptionsFromArgs } from '../../src/cli/mock-command.ts';
+import { parseRunOptions, runSettingsOf } from '../../src/cli/run-options.ts';
+import { defaultApiKey, mockProfile, startMock, type RunningMock } from '../../mock/index.ts';
+import { runCli } from './run-cli.ts';
+
+const dir = mkdtempSync(join(tmpdir(), 'fds-run-options-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+afterEach(() => {
+  vi.restoreAllMocks();
+});
+
+const target = ['--base-url', 'http://127.0.0.1:9'];
+/** An expiry key of the test's own, so that finding it in an output cannot be a coincidence. */
+const expiryKey = 'expiry-key-from-the-environment';
+
+function profileFile(name: string, content: object): string {
+  const path = join(dir, name);
+  writeFileSync(path, JSON.stringify(content));
+  return path;
+}
+
+describe('numeric flags name the flag and the rule', () => {
+  it.each([
+    [['--max-rps', '-1'], '--max-rps must be a positive integer (at most 100000), got "-1"'],
+    [['--max-rps=-1'], '--max-rps must be a positive integer (at most 100000), got "-1"'],
+    [['--max-rps', '0'], '--max-rps must be a positive integer (at most 100000), got "0"'],
+    [['--max-rps', '2.5'], '--max-rps must be a positive integer (at most 100000), got "2.5"'],
+    [['--runs', '-3'], '--runs must be a positive integer (at most 100000), got "-3"'],
+    [['--concurrency', '0'], '--concurrency must be a positive integer (at most 256), got "0"'],
+    [['--retries', '-1'], '--retries must be a whole number ≥ 0 (at most 10), got "-1"'],
+    [['--seed', '-7'], '--seed must be a whole number ≥ 0 (at most 2147483647), got "-7"'],
+    [['--seed', '1e3'], '--seed must be a whole number ≥ 0 (at most 2147483647), got "1e3"'],
+    [['--timeout-ms', '-.5'], '--timeout-ms must be a whole number from 100 to 600000, got "-.5"'],
+  ])('run %j', (args, message) => {
+    expect(() => parseRunOptions([...target, ...args], {})).toThrow(message);
+  });
+
+  it('FDS_MAX_RPS names the variable', () => {
+    expect(() => parseRunOptions(target, { FDS_MAX_RPS: '-1' })).toThrow(
+      '--max-rps (FDS_MAX_RPS) must be a positive integer',
+    );
+  });
+
+  it.each([
+    [['--port', '-1'], '--port must be a whole number ≥ 0 (at most 65535), got "-1"'],
+    [['--fail-every', '0'], '--fail-every must be a positive integer (at most 1000000), got "0"'],
+    [['--token-ttl', '1.5'], '--token-ttl must be a positive integer (at most 86400), got "1.5"'],
+    [['--latency-ms', '-5'], '--latency-ms must be a whole number ≥ 0 (at most 60000), got "-5"'],
+    [['--api-key', 'k=-1'], '--api-key TTL must be a positive integer (at most 86400), got "-1"'],
+  ])('mock %j', (args, message) => {
+    expect(() => mockOptionsFromArgs(args)).toThrow(message);
+  });
+
+  it('`--max-rps -1` is exit 2 and one line naming the flag and the rule, not "ambiguous"', async () => {
+    const said: string[] = [];
+    vi.spyOn(console, 'error').mockImplementation((line: string) => said.push(line));
+    expect(await main(['--max-rps', '-1'], () => {})).toBe(2);
+    expect(said).toEqual([
+      'fds-conformance: --max-rps must be a positive integer (at most 100000), got "-1"',
+    ]);
+  });
+
+  it('a value that merely starts with a dash stays a missing value of a flag that takes none', () => {
+    expect(() => parseRunOptions(['--out', '-x'], {})).toThrow(/'--out' argument is ambiguous/);
+  });
+});
+
+describe('--path', () => {
+  it('without --seed is a usage error naming both', () => {
+    expect(() => parseRunOptions([...target, '--path', '3:1'], {})).toThrow(
+      /^--path needs --seed: .*seed of the run whose failure printed the path$/,
+    );
+  });
+
+  it('with --seed replays that path under that seed', () => {
+    expect(parseRunOptions([...target, '--path', '3:1', '--seed', '42'], {})).toMatchObject({
+      path: '3:1',
+      seed: 42,
+    });
+  });
+});
+
+describe('FDS_EXPIRY_API_KEY: the expiry key from the environment (flag > env > profile > default)', () => {
+  it('gives the expiry key when the profile has none, with the default wait', () => {
+    const config = parseRunOptions(target, { FDS_EXPIRY_API_KEY: 'short-lived-from-env' });
+    expect(config.profile?.tokenExpiry).toEqual({ apiKey: 'short-lived-from-env', maxWaitSeconds: 10 });
+  });
+
+  it("wins over the profile's key, and keeps the profile's maxWaitSeconds", () => {
+    const withKey = profileFile('with-key.json', {
+      baseUrl: 'http://127.0.0.1:9',
+      tokenExpiry: { apiKey: 'short-lived-from-profile', maxWaitSeconds: 25 },
+    });
+    expect(parseRunOptions(['--profile', withKey], {}).profile?.tokenExpiry).toEqual({
+      apiKey: 'short-lived-from-profile',
+      maxWaitSeconds: 25,
+    });
+    expect(
+      parseRunOptions(['--profile', withKey], { FDS_EXPIRY_API_KEY: 'short-lived-from-env' }).profile
+        ?.tokenExpiry,
+    ).toEqual({ apiKey: 'short-lived-from-env', maxWaitSeconds: 25 });
+    // An empty variable (a CI secret that is not set) counts as unset.
+    expect(
+      parseRunOptions(['--profile', withKey], { FDS_EXPIRY_API_KEY: '' }).profile?.tokenExpiry?.apiKey,
+    ).toBe('short-lived-from-profile');
+  });
+
+  it('lets a profile give the wait alone, the key staying a secret of the environment', () => {
+    const waitOnly = profileFile('wait-only.json', {
+      baseUrl: 'http://127.0.0.1:9',
+      tokenExpiry: { maxWaitSeconds: 30 },
+    });
+    expect(parseRunOptions(['--profile', waitOnly], {}).profile?.tokenExpiry).toBeUndefined();
+    expect(
+      parseRunOptions(['--profile', waitOnly], { FDS_EXPIRY_API_KEY: 'short-lived-from-env' }).profile
+        ?.tokenExpiry,
+    ).toEqual({ apiKey: 'short-lived-from-env', maxWaitSeconds: 30 });
+  });
+
+  it('is masked like the API key in everything the client records, before any check sends it', () => {
+    const config = parseRunOptions(target, {
+      FDS_API_KEY: 'the-api-key-secret',
+      FDS_EXPIRY_API_KEY: 'the-expiry-key-secret',
+    });
+    const api = new Api(runSettingsOf(config, config.profile!));
+    expect(api.secrets.redact('{"echo":"the-expiry-key-secret","key":"the-api-key-secret"}')).toBe(
+      '{"echo":"***","key":"***"}',
+    );
+  });
+});
+
+describe('FDS_EXPIRY_API_KEY in a run', { timeout: 120_000 }, () => {
+  let mock: RunningMock | undefined;
+  afterAll(() => mock?.close());
+
+  it('exercises the expiry checks with a profile that holds no key, and no output holds the key', async () => {
+    mock = await startMock({ apiKeys: { [expiryKey]: 1 } });
+    const { apiKey: _key, tokenExpiry: _expiry, ...profile } = mockProfile(mock);
+    const out = join(dir, 'expiry-run');
+    const result = await runCli(
+      ['--profile', profileFile('no-keys.json', profile), '--only', 'auth', '--out', out],
+      {
+        FDS_API_KEY: defaultApiKey,
+        FDS_EXPIRY_API_KEY: expiryKey,
+      },
+    );
+    expect(result.code, result.stdout + result.stderr).toBe(0);
+    const report = JSON.parse(readFileSync(join(out, 'report.json'), 'utf8')) as {
+      requirements: { id: string; status: string }[];
+    };
+    const expiry = report.requirements.filter((r) => ['AUTH-08', 'AUTH-09', 'AUTH-10'].includes(r.id));
+    expect(expiry.map((r) => r.status)).toEqual(['passed', 'passed', 'passed']);
+    const everything = [
+      result.stdout,
+      result.stderr,
+      ...readdirSync(out).map((f) => readFileSync(join(out, f), 'utf8')),
+    ];
+    for (const text of everything) expect(text).not.toContain(expiryKey);
+  });
+});
