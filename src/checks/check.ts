@@ -100,7 +100,7 @@ const missingNeeds: Record<Need, (s: RunSettings) => MissingNeed | undefined> = 
     s.profile.tokenExpiry
       ? undefined
       : {
-          reason: 'the profile gives no tokenExpiry key',
+          reason: 'no tokenExpiry key was given',
           enableBy: 'FDS_EXPIRY_API_KEY or the profile’s tokenExpiry.apiKey',
         },
   unsupportedVersion: (s) => fixtureNeed(s.profile.unsupportedVersion, 'unsupportedVersion'),

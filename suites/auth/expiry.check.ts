@@ -55,7 +55,13 @@ async function obtain(key: string): Promise<{ exchange: Exchange; token?: string
 const scenario = perRunValue('auth:expiry', async (): Promise<ExpiryRun> => {
   const run: ExpiryRun = { early: [], late: [] };
   const expiry = runSettings().profile.tokenExpiry;
-  if (!expiry) return { ...run, problem: { message: 'the profile gives no tokenExpiry' } };
+  if (!expiry)
+    return {
+      ...run,
+      problem: {
+        message: 'no tokenExpiry key was given (FDS_EXPIRY_API_KEY or the profile’s tokenExpiry.apiKey)',
+      },
+    };
   const first = await obtain(expiry.apiKey);
   const issuedAt = Date.now();
   const elapsed = () => (Date.now() - issuedAt) / 1000;
