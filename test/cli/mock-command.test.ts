@@ -97,7 +97,7 @@ function stop(child: ChildProcess): Promise<number | null> {
 /** The delay asked for, less a little: a Node timer may fire a millisecond early. */
 const latencyFloorMs = 195;
 
-describe('fds-conformance mock --latency-ms --rate-limit-every', { timeout: 60_000 }, () => {
+describe('fds-conformance mock --latency-ms --rate-limit-every', () => {
   let child: ChildProcess | undefined;
   let url: string;
   let apiKey: string;
@@ -155,7 +155,7 @@ describe('fds-conformance mock --latency-ms --rate-limit-every', { timeout: 60_0
   });
 });
 
-describe('fds-conformance mock: out-of-range variant flags', { timeout: 60_000 }, () => {
+describe('fds-conformance mock: out-of-range variant flags', () => {
   it.each([
     [['--latency-ms', '-1']],
     [['--latency-ms=-1']],
@@ -171,7 +171,7 @@ describe('fds-conformance mock: out-of-range variant flags', { timeout: 60_000 }
   });
 });
 
-describe('fds-conformance mock in a pipeline: stdout is the profile JSON only', { timeout: 60_000 }, () => {
+describe('fds-conformance mock in a pipeline: stdout is the profile JSON only', () => {
   const dir = mkdtempSync(join(tmpdir(), 'fds-mock-'));
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
 

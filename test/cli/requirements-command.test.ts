@@ -31,67 +31,59 @@ describe('fds-conformance requirements', () => {
     expect(parsed.ambiguities.find((entry) => entry.id === 'AMB-GEN-08')?.readings).toHaveLength(2);
   });
 
-  it(
-    'traces one requirement to its spec text, checks, faults and schemas with --trace',
-    { timeout: 30_000 },
-    async () => {
-      const result = await runCli(['requirements', '--trace', 'AFFORD-04']);
-      expect(result.code).toBe(0);
-      expect(result.stdout).toMatch(/^# AFFORD-04 \(MUST, affordability\)/);
-      expect(result.stdout).toContain('> Affordability list envelope:');
-      expect(result.stdout).toMatch(/^Why MUST: none: /m);
-      expect(result.stdout).toMatch(
-        /^- suites\/affordability\/paging\.check\.ts:\d+: When more transactions remain/m,
-      );
-      expect(result.stdout).toMatch(
-        /^- affordability-next-missing: .*declared at mock\/faults\/affordability\.ts:\d+; enacted at mock\/routes\/affordability\.ts:\d+/m,
-      );
-      const json = await runCli(['requirements', '--trace', 'JOBS-05', '--format', 'json']);
-      expect(json.code).toBe(0);
-      const trace = JSON.parse(json.stdout) as {
-        faults: { name: string }[];
-        schema: string[];
-        whyMust?: string;
-      };
-      expect(trace.whyMust).toMatch(/^none: /);
-      expect(trace.faults.map((fault) => fault.name)).toContain('job-created-epoch');
-      expect(trace.schema).toEqual([
-        'job.schema.json#/properties/created',
-        'job.schema.json#/properties/updated',
-      ]);
-      const unknown = await runCli(['requirements', '--trace', 'NOPE-01']);
-      expect(unknown.code).toBe(2);
-      expect(unknown.stderr.trim().split('\n')).toHaveLength(1);
-    },
-  );
+  it('traces one requirement to its spec text, checks, faults and schemas with --trace', async () => {
+    const result = await runCli(['requirements', '--trace', 'AFFORD-04']);
+    expect(result.code).toBe(0);
+    expect(result.stdout).toMatch(/^# AFFORD-04 \(MUST, affordability\)/);
+    expect(result.stdout).toContain('> Affordability list envelope:');
+    expect(result.stdout).toMatch(/^Why MUST: none: /m);
+    expect(result.stdout).toMatch(
+      /^- suites\/affordability\/paging\.check\.ts:\d+: When more transactions remain/m,
+    );
+    expect(result.stdout).toMatch(
+      /^- affordability-next-missing: .*declared at mock\/faults\/affordability\.ts:\d+; enacted at mock\/routes\/affordability\.ts:\d+/m,
+    );
+    const json = await runCli(['requirements', '--trace', 'JOBS-05', '--format', 'json']);
+    expect(json.code).toBe(0);
+    const trace = JSON.parse(json.stdout) as {
+      faults: { name: string }[];
+      schema: string[];
+      whyMust?: string;
+    };
+    expect(trace.whyMust).toMatch(/^none: /);
+    expect(trace.faults.map((fault) => fault.name)).toContain('job-created-epoch');
+    expect(trace.schema).toEqual([
+      'job.schema.json#/properties/created',
+      'job.schema.json#/properties/updated',
+    ]);
+    const unknown = await runCli(['requirements', '--trace', 'NOPE-01']);
+    expect(unknown.code).toBe(2);
+    expect(unknown.stderr.trim().split('\n')).toHaveLength(1);
+  });
 
-  it(
-    'traces an id given in any case, each check titled as a run names it, at its place in suites/',
-    { timeout: 30_000 },
-    async () => {
-      const result = await runCli(['requirements', '--trace', 'err-11', '--format', 'json']);
-      expect(result.code).toBe(0);
-      const trace = JSON.parse(result.stdout) as {
-        id: string;
-        checks: { location: string; title: string }[];
-      };
-      expect(trace.id).toBe('ERR-11');
-      // Titles written as templates (`${parameter}`) are shown filled, one check per value.
-      const titles = trace.checks.map((check) => check.title);
-      expect(titles.filter((title) => title.includes('${'))).toEqual([]);
-      expect(titles).toContain(
-        'GET /enrich without the required parameter country is refused with 400 and an error list',
-      );
-      expect(
-        trace.checks.every((check) => /^suites\/[a-z]+\/[\w-]+\.check\.ts:\d+$/.test(check.location)),
-      ).toBe(true);
-      const markdown = await runCli(['requirements', '--trace', 'auth-05']);
-      expect(markdown.stdout).toMatch(
-        /^- suites\/auth\/endpoints\.check\.ts:\d+: GET \/institutions refuses a request with no Authorization header$/m,
-      );
-      expect(markdown.stdout).not.toContain('${');
-    },
-  );
+  it('traces an id given in any case, each check titled as a run names it, at its place in suites/', async () => {
+    const result = await runCli(['requirements', '--trace', 'err-11', '--format', 'json']);
+    expect(result.code).toBe(0);
+    const trace = JSON.parse(result.stdout) as {
+      id: string;
+      checks: { location: string; title: string }[];
+    };
+    expect(trace.id).toBe('ERR-11');
+    // Titles written as templates (`${parameter}`) are shown filled, one check per value.
+    const titles = trace.checks.map((check) => check.title);
+    expect(titles.filter((title) => title.includes('${'))).toEqual([]);
+    expect(titles).toContain(
+      'GET /enrich without the required parameter country is refused with 400 and an error list',
+    );
+    expect(
+      trace.checks.every((check) => /^suites\/[a-z]+\/[\w-]+\.check\.ts:\d+$/.test(check.location)),
+    ).toBe(true);
+    const markdown = await runCli(['requirements', '--trace', 'auth-05']);
+    expect(markdown.stdout).toMatch(
+      /^- suites\/auth\/endpoints\.check\.ts:\d+: GET \/institutions refuses a request with no Authorization header$/m,
+    );
+    expect(markdown.stdout).not.toContain('${');
+  });
 
   it('traces a register entry: its readings, the mock options of each, the requirements it touches', async () => {
     const result = await runCli(['requirements', '--trace', 'amb-gen-08']);

@@ -15,7 +15,7 @@ export function runCli(args: string[], env: NodeJS.ProcessEnv = {}): Promise<Cli
     execFile(
       process.execPath,
       [bin, ...args],
-      { env: { ...process.env, ...env }, timeout: 60_000 },
+      { env: { ...process.env, ...env }, timeout: 240_000 },
       (error, stdout, stderr) => {
         const code = error ? (typeof error.code === 'number' ? error.code : 1) : 0;
         resolve({ code, stdout, stderr });

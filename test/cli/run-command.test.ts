@@ -31,7 +31,7 @@ function profileFor(mock: RunningMock, name: string, extra: Record<string, unkno
   return path;
 }
 
-describe('fds-conformance run', { timeout: 60_000 }, () => {
+describe('fds-conformance run', () => {
   let faulted: RunningMock;
   const requests: string[] = [];
 

@@ -32,7 +32,7 @@ function run(baseUrl: string, out: string, apiKey = secretKey) {
   });
 }
 
-describe('fds-conformance run: setup diagnosis', { timeout: 60_000 }, () => {
+describe('fds-conformance run: setup diagnosis', () => {
   it('exits 2 with one line when the target refuses the API key, and never prints the key', async () => {
     const target = await mock();
     const wrongKey = 'sekret-wrong-key-0c4a7f13';

@@ -8,7 +8,7 @@ import { TrafficCoordinator, TrafficGate } from '../../src/client/traffic.ts';
  * times a target records.
  */
 // The clock is faked, so the tests' own time bound is generous: a busy machine only slows their steps.
-describe('the run-wide traffic budget', { timeout: 60_000 }, () => {
+describe('the run-wide traffic budget', () => {
   afterEach(() => {
     vi.useRealTimers();
   });

@@ -20,7 +20,7 @@ describe('a session run with several targets', () => {
     session = await openMockSession();
     institutionFault = await startMock({ faults: ['institutions-total-count-string'] });
     transactionFault = await startMock({ faults: ['affordability-transaction-self-link'] });
-  }, 60_000);
+  });
   afterAll(async () => {
     await Promise.all([institutionFault.close(), transactionFault.close(), session.close()]);
   });
@@ -35,7 +35,7 @@ describe('a session run with several targets', () => {
     return { institutions: status(0, 'INST-02'), transactions: status(1, 'AFFORD-32') };
   }
 
-  it('aims each file at its own target', { timeout: 60_000 }, async () => {
+  it('aims each file at its own target', async () => {
     expect(await statuses(transactionFault, institutionFault)).toEqual({
       institutions: 'passed',
       transactions: 'passed',

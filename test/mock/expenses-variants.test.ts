@@ -62,7 +62,7 @@ function withoutIdentity(expenses: Expenses) {
 /** A range of the world's history: the fixture user spends in each of its months. */
 const spendingRange = { fromMonth: '2026-01', toMonth: '2026-06' };
 
-describe('expenses variants (src/requirements/ambiguities/expenses.json)', { timeout: 30_000 }, () => {
+describe('expenses variants (src/requirements/ambiguities/expenses.json)', () => {
   it('emptyBody: a body of no bytes is read as {} by default, with or without a content type', async () => {
     const { expenses } = plain.paths;
     const [withType, noType, noBody] = await Promise.all([

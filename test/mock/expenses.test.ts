@@ -65,7 +65,7 @@ function accountsOf(userId: string): string[] {
 
 const cents = (amount: string) => Math.round(Number(amount) * 100);
 
-describe('POST /users/{user.id}/expenses (spec: Expenses resource, Limits)', { timeout: 30_000 }, () => {
+describe('POST /users/{user.id}/expenses (spec: Expenses resource, Limits)', () => {
   it('the default range runs from 13 months ago to the current month, by the UTC clock', async () => {
     const before = [utcMonth(-13), utcMonth(0)];
     const body = await expenses({});

@@ -112,7 +112,7 @@ const sample: [fault: string, observation: Observation][] = [
 ];
 
 // Each case starts a mock of its own; on a loaded machine that takes longer than vitest's default 5 s.
-describe('a faulted mock behaves observably differently from the clean one', { timeout: 30_000 }, () => {
+describe('a faulted mock behaves observably differently from the clean one', () => {
   let clean: MockClient;
 
   beforeAll(async () => {

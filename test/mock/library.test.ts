@@ -68,7 +68,7 @@ async function australian(client: MockClient, headers: Record<string, string> = 
   return { status: exchange.status, count: body.data.length, totalCount: typeof body.totalCount };
 }
 
-describe('startMock: the public options onto the mock', { timeout: 30_000 }, () => {
+describe('startMock: the public options onto the mock', () => {
   it('gives each API key its token lifetime: tokenTtl for the default key, apiKeys beside the defaults', async () => {
     const mock = await startMock({ tokenTtl: 120, apiKeys: { 'app-test-key': 5 } });
     try {
@@ -154,7 +154,7 @@ describe('startMock: the public options onto the mock', { timeout: 30_000 }, () 
   });
 });
 
-describe('setFaults: the faults of every request from now on', { timeout: 30_000 }, () => {
+describe('setFaults: the faults of every request from now on', () => {
   let client: MockClient;
   let mock: RunningMock;
 
@@ -198,7 +198,7 @@ describe('setFaults: the faults of every request from now on', { timeout: 30_000
   });
 });
 
-describe('faultSwitching: faults switched on for one request', { timeout: 30_000 }, () => {
+describe('faultSwitching: faults switched on for one request', () => {
   let client: MockClient;
 
   beforeAll(async () => {
@@ -263,7 +263,7 @@ describe('faultSwitching: faults switched on for one request', { timeout: 30_000
   });
 });
 
-describe('without faultSwitching', { timeout: 30_000 }, () => {
+describe('without faultSwitching', () => {
   it('ignores the header entirely, unknown names included', async () => {
     const client = await MockClient.start();
     try {

@@ -49,7 +49,7 @@ describe(
       const definition = api.definition as unknown as OpenApiDocument;
       errorList = ajv2020({}).compile(definition.components.schemas.ErrorList as object);
       run = await recordFullRun();
-    }, 180_000);
+    });
 
     afterAll(() => run?.close());
 

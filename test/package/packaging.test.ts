@@ -133,7 +133,7 @@ describe('the packed package, installed in a blank project', { timeout: 240_000 
     );
     let printed = '';
     mock.stdout!.on('data', (chunk: Buffer) => (printed += chunk.toString()));
-    await expect.poll(() => printed.includes('\n}'), { timeout: 60_000, interval: 200 }).toBe(true);
+    await expect.poll(() => printed.includes('\n}'), { timeout: 240_000, interval: 200 }).toBe(true);
     // stdout is the profile alone, and the file holds the same profile.
     expect(JSON.parse(printed)).toEqual(JSON.parse(readFileSync(join(project, 'fds-profile.json'), 'utf8')));
     const result = await npx([

@@ -32,7 +32,7 @@ describe.runIf(available)('report.html in a real browser', () => {
     const file = join(mkdtempSync(join(tmpdir(), 'fds-html-')), 'report.html');
     writeFileSync(file, reportHtml(sample.report));
     await page.goto(pathToFileURL(file).href);
-  }, 60_000);
+  });
   afterAll(() => browser?.close());
 
   it('renders the requirement matrix grouped by endpoint group', async () => {

@@ -13,7 +13,7 @@ describe('the full suite against its blind implementation finds no MUST failure'
   let session: SuiteSession;
   beforeAll(async () => {
     session = await openMockSession();
-  }, 60_000);
+  });
   afterAll(() => session.close());
 
   for (const seed of [1, 2, 3]) {

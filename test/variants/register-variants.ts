@@ -55,7 +55,7 @@ export function registerVariantsShare(part: number, parts: number): void {
       })();
       // A failure of the runs themselves is each variant's, reported below, not the hook's.
       results.catch(() => undefined);
-    }, 60_000);
+    });
     afterAll(() => session.close());
 
     for (const { name } of mine) {
