@@ -1,7 +1,7 @@
 import type { Reporter, TestCase, TestModule } from 'vitest/node';
 import { failedOnlyOnTransientAnswers, type CheckResult } from '../src/report/model.ts';
 
-/** `Title [ID-01, ID-02]` → `Title`: the ids are in the name for JUnit and vitest's own output. */
+/** `Title [ID-01, ID-02]` → `Title`: the ids are in the name for vitest's own reporters. */
 function titleOf(name: string): string {
   return name.replace(/ \[[A-Z]+-\d+(, [A-Z]+-\d+)*\]$/, '');
 }

@@ -10,7 +10,7 @@ import { packageRoot } from '../src/runner/package-root.ts';
 import { CheckCollector } from './check-collector.ts';
 
 export interface ConformanceReportOptions {
-  /** The report folder, absolute: report.json, report.md, report.html and checks.json go there. */
+  /** The report folder, absolute: report.json, report.md, report.html, junit.xml and checks.json go there. */
   out: string;
   target: Report['target'];
   seed: number;
@@ -20,6 +20,8 @@ export interface ConformanceReportOptions {
   baseline?: Set<string>;
   /** Flaky requirements also fail the run. */
   failOnFlaky?: boolean;
+  /** An incomplete run exits 0 (--allow-incomplete): junit.xml then fails no build for it. */
+  allowIncomplete?: boolean;
   /** What the run sent (report.json `traffic`), from the run's traffic coordinator. */
   traffic?: () => TrafficSummary;
   /** A previous run's report: the reports then list what newly fails, passes, flakes or goes unexercised. */
@@ -95,7 +97,18 @@ export class ConformanceReporter extends CheckCollector {
       ),
     });
     const comparison = this.options.previous ? compareReports(this.options.previous, report) : undefined;
-    writeReports(this.options.out, report, verdict, this.results, this.options.env, comparison);
+    writeReports(
+      this.options.out,
+      {
+        report,
+        verdict,
+        checks: this.results,
+        allowIncomplete: this.options.allowIncomplete ?? false,
+        errors: this.errors,
+        ...(comparison ? { comparison } : {}),
+      },
+      this.options.env,
+    );
     if (this.options.writeBaseline) writeBaseline(this.options.writeBaseline, report);
     this.outcome = {
       report,

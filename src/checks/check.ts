@@ -146,9 +146,9 @@ function transientOf(exchange: Exchange): string | undefined {
 
 /**
  * Declares one check: one behaviour, named by the requirement ids it proves, the first its primary
- * one. Its name carries the ids, so JUnit output and vitest's own reporters show them. A failure
- * carries the requirements its assertion holds, the last exchange (secrets masked) and a curl line; a
- * missing need makes the check "not exercised, because …".
+ * one. Its name carries the ids, so vitest's own reporters (a project's JUnit among them) show them. A
+ * failure carries the requirements its assertion holds, the last exchange (secrets masked) and a curl
+ * line; a missing need makes the check "not exercised, because …".
  */
 export function check(
   title: string,

@@ -185,7 +185,7 @@ export function parseRunOptions(args: string[], env: NodeJS.ProcessEnv): RunConf
 
   const config: RunConfig = {
     readOnly,
-    // Absolute, so that every writer (vitest's JUnit included) puts it under the user's working directory.
+    // Absolute, so that every writer puts it under the user's working directory, whatever vitest's root.
     out: resolve(values.out ?? 'conformance-report'),
     seed: wholeNumber('seed', values.seed, 0, 2 ** 31 - 1) ?? randomInt(2 ** 31 - 1),
     runs: wholeNumber('runs', values.runs, 1, 100_000) ?? 25,

@@ -4,21 +4,30 @@ import type { Comparison } from './compare.ts';
 import { comparisonHtml, comparisonMarkdown } from './compare-views.ts';
 import type { CheckResult } from './model.ts';
 import { reportHtml } from './html.ts';
+import { junitXml } from './junit.ts';
 import { reportMarkdown } from './markdown.ts';
 import type { Report, Verdict } from './report.ts';
 
+/** What the report files are views of: the report, its verdict, and what the exit code also depends on. */
+export interface ReportFiles {
+  report: Report;
+  verdict: Verdict;
+  /** The raw check results, written as checks.json for `merge-reports`. */
+  checks: CheckResult[];
+  /** --allow-incomplete: an incomplete run exits 0, and junit.xml fails no build for it. */
+  allowIncomplete: boolean;
+  /** Errors outside any check (a suite file that failed to load): the run exits 1 on them. */
+  errors?: readonly string[];
+  comparison?: Comparison;
+}
+
 /**
- * Writes report.json, report.md, report.html and checks.json (the raw check results merge-reports
- * combines) into the out folder; report.md is appended to $GITHUB_STEP_SUMMARY when that is set.
+ * Writes report.json, report.md, report.html, junit.xml and checks.json (the raw check results
+ * merge-reports combines) into the out folder; report.md is appended to $GITHUB_STEP_SUMMARY when that
+ * is set.
  */
-export function writeReports(
-  out: string,
-  report: Report,
-  verdict: Verdict,
-  checks: CheckResult[],
-  env = process.env,
-  comparison?: Comparison,
-): void {
+export function writeReports(out: string, files: ReportFiles, env = process.env): void {
+  const { report, verdict, checks, comparison } = files;
   mkdirSync(out, { recursive: true });
   writeFileSync(join(out, 'report.json'), `${JSON.stringify(report, null, 2)}\n`);
   // The comparison's views are joined here, so the report views and the comparison's need not import
@@ -27,6 +36,14 @@ export function writeReports(
     reportMarkdown(report, verdict) + (comparison ? `\n${comparisonMarkdown(comparison)}\n` : '');
   writeFileSync(join(out, 'report.md'), markdown);
   writeFileSync(join(out, 'report.html'), reportHtml(report, comparison ? comparisonHtml(comparison) : ''));
+  writeFileSync(
+    join(out, 'junit.xml'),
+    junitXml(report, {
+      verdict,
+      allowIncomplete: files.allowIncomplete,
+      ...(files.errors ? { errors: files.errors } : {}),
+    }),
+  );
   writeFileSync(
     join(out, 'checks.json'),
     `${JSON.stringify({ target: report.target, seed: report.seed, startedAt: report.startedAt, durationMs: report.durationMs, checks }, null, 1)}\n`,

@@ -22,7 +22,7 @@ export interface SuiteRunOptions {
   retry?: number;
   /** The target is the embedded mock, whose small snapshot every worker may walk for itself. */
   embeddedMock?: boolean;
-  /** The run's vitest reporters (reporters/: the conformance report, progress lines, JUnit). */
+  /** The run's vitest reporters (reporters/: the conformance report and its files, progress lines). */
   reporters?: (Reporter | [string, Record<string, unknown>])[];
 }
 
@@ -180,7 +180,7 @@ async function createSuiteVitest(
 
 /**
  * Runs the conformance suites with vitest, programmatically, once; the reporters given see every check's
- * outcome (reporters/: the conformance report, the progress lines, JUnit). The project's own
+ * outcome (reporters/: the conformance report and its files, the progress lines). The project's own
  * vitest.config.ts is not read: the suites are a product, not its tests.
  */
 export async function runSuites(options: SuiteRunOptions): Promise<void> {

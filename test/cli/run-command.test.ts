@@ -7,6 +7,7 @@ import { mockProfile } from '../../mock/profile.ts';
 import { startMock, type RunningMock } from '../../mock/server.ts';
 import { runCli } from './run-cli.ts';
 import type { Report } from '../../src/report/report.ts';
+import { junitSchemaProblems, junitTotals } from '../support/junit-schema.ts';
 
 const secretKey = 'sekret-api-key-7f3c9e21';
 const dir = mkdtempSync(join(tmpdir(), 'fds-run-'));
@@ -19,8 +20,7 @@ function readAll(folder: string): string {
 
 /** The failures junit.xml counts for the whole run, as a JUnit consumer reads them. */
 function junitFailures(out: string): number {
-  const match = /<testsuites [^>]*failures="(\d+)"/.exec(readFileSync(join(out, 'junit.xml'), 'utf8'));
-  return Number(match?.[1]);
+  return junitTotals(readFileSync(join(out, 'junit.xml'), 'utf8')).failures;
 }
 
 /** A profile file pointing at a running mock, without the API key (that comes from FDS_API_KEY). */
@@ -74,7 +74,11 @@ describe('fds-conformance run', () => {
     ]);
     expect(report.summary).toMatchObject({ verdict: 'conformant', failed: 0 });
     expect(report.target).toMatchObject({ embeddedMock: true, version: '2.0' });
-    expect(readFileSync(join(out, 'junit.xml'), 'utf8')).toMatch(/testcase [^>]*name="[^"]*\[INST-\d\d/);
+    // One test case per requirement, named by its id first.
+    const junit = readFileSync(join(out, 'junit.xml'), 'utf8');
+    expect(junit).toMatch(/<testcase name="INST-\d\d: [^"]+" classname="fds-conformance\.institutions"/);
+    expect(junitSchemaProblems(junit)).toEqual([]);
+    expect(junitFailures(out)).toBe(0);
   });
 
   it('exits 1 for a nonconformant target, with reproducible failures and no secret anywhere', async () => {
@@ -203,6 +207,50 @@ describe('fds-conformance run', () => {
     const whole = JSON.parse(readFileSync(join(dir, 'clean', 'report.json'), 'utf8')) as typeof report;
     const passed = (r: typeof report) => r.requirements.filter((x) => x.status === 'passed').map((x) => x.id);
     expect(passed(report)).toEqual(passed(whole));
+    const junit = readFileSync(join(dir, 'merged', 'junit.xml'), 'utf8');
+    expect(junitSchemaProblems(junit)).toEqual([]);
+    expect(junitTotals(junit)).toMatchObject({ failures: 0, errors: 0 });
+  });
+
+  it('merges the shards of a nonconformant run into a junit.xml that fails as its exit code does', async () => {
+    const shard = (i: number) =>
+      runCli(
+        [
+          '--profile',
+          profileFor(faulted, 'shard.json'),
+          '--only',
+          'institutions',
+          '--shard',
+          `${i}/2`,
+          '--out',
+          join(dir, `faulted-s${i}`),
+        ],
+        { FDS_API_KEY: secretKey },
+      );
+    await Promise.all([shard(1), shard(2)]);
+    const merge = (out: string, ...args: string[]) =>
+      runCli([
+        'merge-reports',
+        join(dir, 'faulted-s1'),
+        join(dir, 'faulted-s2'),
+        '--out',
+        join(dir, out),
+        ...args,
+      ]);
+    const merged = await merge('faulted-merged');
+    expect(merged.code).toBe(1);
+    const junit = readFileSync(join(dir, 'faulted-merged', 'junit.xml'), 'utf8');
+    expect(junitSchemaProblems(junit)).toEqual([]);
+    expect(junitTotals(junit).failures).toBeGreaterThan(0);
+    expect(junit).toMatch(/<testcase name="INST-02: [^"]*"[^>]*>\s*<failure /);
+    // With its failures in a baseline the merged run passes, and its junit.xml fails no build.
+    const report = JSON.parse(readFileSync(join(dir, 'faulted-merged', 'report.json'), 'utf8')) as Report;
+    const baseline = join(dir, 'shard-baseline.json');
+    const failing = report.requirements.filter((r) => r.status === 'failed').map((r) => r.id);
+    writeFileSync(baseline, JSON.stringify({ failing }));
+    const gated = await merge('faulted-merged-gated', '--baseline', baseline);
+    expect(gated.code).toBe(0);
+    expect(junitFailures(join(dir, 'faulted-merged-gated'))).toBe(0);
   });
 
   it.each([
@@ -351,7 +399,8 @@ describe('fds-conformance run', () => {
       );
       expect(lenient.code).toBe(report.summary.verdict === 'conformant' ? 0 : 1);
       const junit = readFileSync(join(dir, 'flaky', 'junit.xml'), 'utf8');
-      expect(junit).toMatch(/<flakyFailure message="flaky: failed \d+ time\(s\), then passed: /);
+      expect(junit).toMatch(/<flakyFailure message="flaky: attempt 1 failed, a later one passed: /);
+      expect(junitFailures(join(dir, 'flaky')) > 0).toBe(lenient.code === 1);
       expect(readFileSync(join(dir, 'flaky', 'report.md'), 'utf8')).toContain('## Flaky requirements');
       const strict = await runCli([...args('flaky-counted'), '--fail-on-flaky'], { FDS_API_KEY: secretKey });
       const counted = JSON.parse(readFileSync(join(dir, 'flaky-counted', 'report.json'), 'utf8')) as {
@@ -389,7 +438,10 @@ describe('fds-conformance run', () => {
     expect(markdown[2]).toMatch(/^\*\*incomplete: \d+ requirements not exercised for want of FDS_API_KEY/);
     const junit = readFileSync(join(out, 'junit.xml'), 'utf8');
     expect(junitFailures(out)).toBe(1);
-    expect(junit).toMatch(/<failure message="incomplete: \d+ checks not exercised/);
+    expect(junit).toMatch(
+      /<testcase name="the run is incomplete" classname="fds-conformance">\s*<failure message="incomplete: \d+ requirements not exercised for want of FDS_API_KEY/,
+    );
+    expect(junitSchemaProblems(junit)).toEqual([]);
     expect(junit).toMatch(/<skipped message="not exercised: no API key was given \(give FDS_API_KEY/);
 
     const allowed = join(dir, 'no-key-allowed');
