@@ -208,7 +208,7 @@ export type BearerOperationName = {
     : never;
 }[OperationName];
 
-export const isMockOwn = (name: OperationName) => operations[name].group === mockOwnGroup;
+const isMockOwn = (name: OperationName) => operations[name].group === mockOwnGroup;
 
 /** The spec's operations, in its order. */
 export const specOperationNames = operationNames.filter((name) => !isMockOwn(name));
