@@ -1,4 +1,4 @@
-import type { RoutePath } from './routes/paths.ts';
+import type { OperationPath } from '../src/operations/table.ts';
 import type { MockVariants } from './variants.ts';
 
 /** One request and the answer the mock gave it, as `onResponse` sees it. */
@@ -6,8 +6,8 @@ export interface MockExchange {
   method: string;
   /** Path below the base path, without the query. */
   path: string;
-  /** The route's path pattern (routes/paths.ts); undefined when no route matched. */
-  route?: RoutePath;
+  /** The route's path pattern (src/operations/table.ts); undefined when no route matched. */
+  route?: OperationPath;
   status: number;
   /** The body as sent, before serialisation. */
   body: unknown;

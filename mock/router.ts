@@ -1,6 +1,6 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import type { FaultName } from './faults/index.ts';
-import type { RoutePath } from './routes/paths.ts';
+import type { Operation, OperationName, OperationPath } from '../src/operations/table.ts';
 import type { MockState } from './state.ts';
 import type { MockOptions } from './options.ts';
 import type { World } from './world/world.ts';
@@ -43,13 +43,8 @@ export interface MockContext {
   fault(name: FaultName): boolean;
 }
 
-export interface Route {
-  method: 'GET' | 'POST';
-  /** Path pattern with `:name` segments, e.g. `/users/:userId/connections` (routes/paths.ts). */
-  path: RoutePath;
-  /** `basic` for the token endpoint (API key), `bearer` for every other endpoint (spec: Authentication). */
-  auth: 'basic' | 'bearer';
-  body?: 'json' | 'form';
+/** What the mock does for one operation of the table (src/operations/table.ts), keyed by its name there. */
+export interface RouteHandler {
   /**
    * What a body of no bytes reads as, when the route reads it as something rather than refusing it as
    * malformed JSON (undefined: refused).
@@ -57,6 +52,9 @@ export interface Route {
   emptyBody?: (context: MockContext) => unknown;
   handle(request: MockRequest, context: MockContext): MockReply;
 }
+
+/** An operation of the table with the handler that serves it: its method, path, auth and body are the table's. */
+export type Route = Operation & RouteHandler & { name: OperationName; path: OperationPath };
 
 interface CompiledRoute {
   route: Route;

@@ -1,9 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { faultExemptions } from '../mock/faults/exemptions.ts';
 import { faults } from '../mock/faults/index.ts';
+import { operations, specOperationNames } from '../src/operations/table.ts';
+import { waysIn } from '../src/operations/ways-in.ts';
 import { catalogue } from '../src/requirements/catalogue.ts';
 import { mustRequirementsWithoutFault } from '../src/runner/matrix-report.ts';
 import { requirementIdsByFile } from '../src/runner/suite-index.ts';
+import { requestKinds } from '../suites/auth/support.ts';
 
 /**
  * Enforced coverage (CONTRIBUTING.md): every MUST requirement is exercised by a check that can fail, and
@@ -24,5 +27,31 @@ describe('coverage of the MUST requirements', () => {
     // An exemption for a requirement that has a fault, or is not MUST, is stale.
     const uncovered = new Set(mustRequirementsWithoutFault(faults, {}).map((r) => r.id));
     expect(Object.keys(faultExemptions).filter((id) => !uncovered.has(id))).toEqual([]);
+  });
+});
+
+/**
+ * Every operation of the spec is exercised in every auth state its scheme has (src/operations/ways-in.ts):
+ * the bearer ways by the auth group's checks, which send each of them on every kind of request
+ * (suites/auth/support.ts), the token endpoint's by its own group's checks.
+ */
+describe('coverage of the operations table, every way in', () => {
+  const named = requirementIdsByFile();
+  const namedIn = (group: string) =>
+    new Set(
+      [...named].filter(([file]) => file.startsWith(`suites/${group}/`)).flatMap(([, ids]) => [...ids]),
+    );
+
+  it('sends every operation of the spec each way in of its scheme, in a check that names the way', () => {
+    const missing = specOperationNames.flatMap((name) => {
+      const { auth, group } = operations[name];
+      // The auth checks try the bearer ways on every kind of request; the token endpoint's own checks its.
+      const triedBy = auth === 'bearer' ? 'auth' : group;
+      const reached = auth === 'basic' || requestKinds.some((kind) => kind.operation === name);
+      return Object.entries(waysIn[auth])
+        .filter(([, id]) => !reached || !namedIn(triedBy).has(id))
+        .map(([way, id]) => `${name} ${way} (${id})`);
+    });
+    expect(missing).toEqual([]);
   });
 });

@@ -7,7 +7,7 @@
 
 import type { MockContext } from '../router.ts';
 import type { Fault } from './index.ts';
-import type { RoutePath } from '../routes/paths.ts';
+import type { OperationPath } from '../../src/operations/table.ts';
 
 /** A JSON object of a reply body, as the rewrites see it. */
 export type Body = Record<string, unknown>;
@@ -15,7 +15,7 @@ export type Body = Record<string, unknown>;
 export type Alter = NonNullable<Fault['alter']>;
 
 /** Rewrites the body of successful replies of the route with that path pattern. */
-export function onSuccess(path: RoutePath, change: (body: Body, context: MockContext) => unknown): Alter {
+export function onSuccess(path: OperationPath, change: (body: Body, context: MockContext) => unknown): Alter {
   return (reply, route, context) =>
     route?.path === path && reply.status < 300
       ? { ...reply, body: change(reply.body as Body, context) }
@@ -23,7 +23,7 @@ export function onSuccess(path: RoutePath, change: (body: Body, context: MockCon
 }
 
 /** Answers 200 where the route refuses an unknown id, with a body the route would give for a real one. */
-export function unknownIdAnswered(path: RoutePath, body: (context: MockContext) => unknown): Alter {
+export function unknownIdAnswered(path: OperationPath, body: (context: MockContext) => unknown): Alter {
   return (reply, route, context) =>
     route?.path === path && reply.status === 404 ? { status: 200, body: body(context) } : reply;
 }

@@ -1,9 +1,8 @@
 import { detail, notFound, quoted } from '../errors.ts';
 import { accountResource } from '../representations.ts';
-import type { MockContext, MockRequest, Route } from '../router.ts';
+import type { MockContext, MockRequest, RouteHandler } from '../router.ts';
 import type { AccountRecord, ConnectionRecord } from '../world/world.ts';
 import { requireConnection, requireUser } from './connections.ts';
-import { routePaths } from './paths.ts';
 
 /*
  * The mock's own account routes (README: What the mock adds). The spec shows accounts only embedded in a
@@ -53,10 +52,7 @@ function accountList(accounts: HeldAccount[], self: string, context: MockContext
 }
 
 /** GET /users/{user.id}/accounts: every account of the user, empty for a user with no connection. */
-export const listAccounts: Route = {
-  method: 'GET',
-  path: routePaths.accounts,
-  auth: 'bearer',
+export const listAccounts: RouteHandler = {
   handle(request, context) {
     const userId = requireUser(request.params.userId, context);
     const self = `${context.baseUrl}/users/${userId}/accounts`;
@@ -65,10 +61,7 @@ export const listAccounts: Route = {
 };
 
 /** GET /users/{user.id}/accounts/{account.id}: where an account's links.self points. */
-export const getAccount: Route = {
-  method: 'GET',
-  path: routePaths.account,
-  auth: 'bearer',
+export const getAccount: RouteHandler = {
   handle(request, context) {
     const { account, connection } = requireAccount(request, context);
     return { status: 200, body: accountResource(account, connection, context) };
@@ -76,10 +69,7 @@ export const getAccount: Route = {
 };
 
 /** GET /users/{user.id}/connections/{connection.id}/accounts: where a connection's links.accounts points. */
-export const listConnectionAccounts: Route = {
-  method: 'GET',
-  path: routePaths.connectionAccounts,
-  auth: 'bearer',
+export const listConnectionAccounts: RouteHandler = {
   handle(request, context) {
     const connection = requireConnection(request, context);
     const accounts = accountsOfConnection(connection, context).map((account) => ({ account, connection }));

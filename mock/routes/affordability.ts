@@ -1,12 +1,11 @@
 import { detail, MockError, notFound, parameterNotValid, quoted } from '../errors.ts';
 import { matchesFilter, parseFilter, type FilterTerm } from '../filters.ts';
 import { transactionResource } from '../representations.ts';
-import type { MockContext, Route } from '../router.ts';
+import type { MockContext, RouteHandler } from '../router.ts';
 import type { AffordabilityVariants } from '../variants.ts';
 import type { AffordabilityClass } from '../../src/types/resources.generated.ts';
 import type { TransactionRecord } from '../world/world.ts';
 import { requireUser } from './connections.ts';
-import { routePaths } from './paths.ts';
 
 /** Page size limits (spec: Limits): `limit` defaults to 500 and may not exceed it. */
 const pageSize = 500;
@@ -116,10 +115,7 @@ function readClass(transaction: TransactionRecord): string {
  * GET /users/{user.id}/affordability/{affordability.id}/transactions (spec: Endpoints): pages of at most
  * 500 in the snapshot's order, `links.next` while more remain, the `transaction.class` filter.
  */
-export const listAffordabilityTransactions: Route = {
-  method: 'GET',
-  path: routePaths.affordabilityTransactions,
-  auth: 'bearer',
+export const listAffordabilityTransactions: RouteHandler = {
   handle(request, context) {
     const userId = requireUser(request.params.userId, context);
     const snapshot = context.world.affordability.find(

@@ -2,10 +2,9 @@ import { randomUUID } from 'node:crypto';
 import { detail, kindOf, MockError, notFound, parameterNotValid, quoted } from '../errors.ts';
 import { matchesFilter, parseFilter, type FilterTerm } from '../filters.ts';
 import { connectionDetail, connectionSummary, jobResource } from '../representations.ts';
-import type { MockContext, MockRequest, Route } from '../router.ts';
+import type { MockContext, MockRequest, RouteHandler } from '../router.ts';
 import type { ConnectionRecord } from '../world/world.ts';
 import { jobAsShown } from './jobs.ts';
-import { routePaths } from './paths.ts';
 import { knownUser } from './users.ts';
 
 /** The operator `eq` is the one the spec shows for connections; others are refused unless a variant says. */
@@ -101,10 +100,7 @@ function detailOf(connection: ConnectionRecord, context: MockContext) {
 }
 
 /** GET /users/{user.id}/connections (spec: Endpoints): a list, empty for a user with none. */
-export const listConnections: Route = {
-  method: 'GET',
-  path: routePaths.connections,
-  auth: 'bearer',
+export const listConnections: RouteHandler = {
   handle(request, context) {
     const userId = requireUser(request.params.userId, context);
     const variants = context.options.variants.connections ?? {};
@@ -146,10 +142,7 @@ export const listConnections: Route = {
 };
 
 /** GET /users/{user.id}/connections/{connection.id}: with profile, institution and accounts. */
-export const getConnection: Route = {
-  method: 'GET',
-  path: routePaths.connection,
-  auth: 'bearer',
+export const getConnection: RouteHandler = {
   handle(request, context) {
     const connection = requireConnection(request, context);
     // A service that finds the user and answers its first connection, whatever connection is named.
@@ -172,11 +165,7 @@ function passwordDetail(body: unknown): string {
 }
 
 /** POST /users/{user.id}/connections/{connection.id}: password required; 202 with a job. */
-export const updateConnection: Route = {
-  method: 'POST',
-  path: routePaths.connection,
-  auth: 'bearer',
-  body: 'json',
+export const updateConnection: RouteHandler = {
   handle(request, context) {
     const connection = requireConnection(request, context);
     const variants = context.options.variants.connections ?? {};

@@ -1,10 +1,9 @@
 import { createHash } from 'node:crypto';
 import countries from 'i18n-iso-countries';
 import { detail, MockError, parameterNotValid, quoted } from '../errors.ts';
-import type { MockContext, Route } from '../router.ts';
+import type { MockContext, RouteHandler } from '../router.ts';
 import type { EnrichVariants } from '../variants.ts';
 import type { MerchantRecord } from '../world/world.ts';
-import { routePaths } from './paths.ts';
 
 const accountTypes = new Set(['transaction', 'credit-card', 'savings', 'mortgage', 'loan', 'foreign']);
 const mcc = /^[0-9]{4}$/;
@@ -98,10 +97,7 @@ function findMerchant(
 }
 
 /** GET /enrich (spec: Endpoints > GET {base_url}/enrich, Enrich result). */
-export const enrich: Route = {
-  method: 'GET',
-  path: routePaths.enrich,
-  auth: 'bearer',
+export const enrich: RouteHandler = {
   handle(request, context) {
     const { query } = request;
     const variants = context.options.variants.enrich ?? {};

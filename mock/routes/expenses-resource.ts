@@ -1,17 +1,13 @@
 import { detail, notFound, quoted } from '../errors.ts';
-import type { Route } from '../router.ts';
+import type { RouteHandler } from '../router.ts';
 import { requireUser } from './connections.ts';
-import { routePaths } from './paths.ts';
 
 /**
  * GET /users/{user.id}/expenses/{id}, the mock's own: where an expenses resource's links.self points. The
  * resource as POST /users/{user.id}/expenses created it, for the user it was created for; the mock keeps
  * the most recent ones only (mock/state.ts).
  */
-export const getExpenses: Route = {
-  method: 'GET',
-  path: routePaths.expensesResource,
-  auth: 'bearer',
+export const getExpenses: RouteHandler = {
   handle(request, context) {
     const userId = requireUser(request.params.userId, context);
     const expenses = context.state.expenses.get(request.params.expensesId ?? '');

@@ -1,11 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { detail, kindOf, MockError, parameterNotValid, quoted } from '../errors.ts';
-import type { MockContext, Route } from '../router.ts';
+import type { MockContext, RouteHandler } from '../router.ts';
 import type { TransactionRecord } from '../world/world.ts';
 import { accountsOfUser } from './accounts.ts';
 import { requireUser } from './connections.ts';
 import { transactionsOfUser } from './transactions.ts';
-import { routePaths } from './paths.ts';
 
 const monthPattern = /^[0-9]{4}-(0[1-9]|1[0-2])$/;
 
@@ -154,11 +153,7 @@ function rangeOf(body: { fromMonth?: string; toMonth?: string }, context: MockCo
  * POST /users/{user.id}/expenses (spec: Endpoints): summarise the user's posted transactions over the
  * months asked, counting only the accounts given (all of the user's by default).
  */
-export const createExpenses: Route = {
-  method: 'POST',
-  path: routePaths.expenses,
-  auth: 'bearer',
-  body: 'json',
+export const createExpenses: RouteHandler = {
   // "All members optional in effect": no body at all is the request with none, unless the variant refuses it.
   emptyBody: (context) => (context.options.variants.expenses?.emptyBody === 'refused' ? undefined : {}),
   handle(request, context) {

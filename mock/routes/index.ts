@@ -1,4 +1,5 @@
-import type { Route } from '../router.ts';
+import { operationNames, operations, type OperationName } from '../../src/operations/table.ts';
+import type { Route, RouteHandler } from '../router.ts';
 import { getAccount, listAccounts, listConnectionAccounts } from './accounts.ts';
 import { listAffordabilityTransactions } from './affordability.ts';
 import { getConnection, listConnections, updateConnection } from './connections.ts';
@@ -12,11 +13,11 @@ import { listAccountTransactions, listConnectionTransactions, listTransactions }
 import { createUser, getUser } from './users.ts';
 
 /**
- * Every endpoint of the spec, in its order (spec: Endpoints), then the mock's own: the endpoints the spec
- * only references by links ("shapes: not shown"), served so that every link the mock hands out resolves
- * (README: What the mock adds).
+ * The handler of every operation of the table, by its name: the type checker refuses an operation
+ * without a handler and a handler without an operation (and test/operations/table.test.ts holds the
+ * served routes to the table).
  */
-export const routes: Route[] = [
+export const routeHandlers = {
   issueToken,
   enrich,
   createUser,
@@ -36,4 +37,11 @@ export const routes: Route[] = [
   listConnectionAccounts,
   listConnectionTransactions,
   getExpenses,
-];
+} satisfies Record<OperationName, RouteHandler>;
+
+/** Every operation of the table with its handler, in the table's order: the spec's, then the mock's own. */
+export const routes: Route[] = operationNames.map((name) => ({
+  ...operations[name],
+  ...routeHandlers[name],
+  name,
+}));

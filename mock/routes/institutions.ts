@@ -1,11 +1,10 @@
 import { detail, MockError, notFound, quoted } from '../errors.ts';
 import { matchesFilter, parseFilter, type FilterTerm } from '../filters.ts';
 import { institutionResource } from '../representations.ts';
-import type { MockContext, Route } from '../router.ts';
+import type { MockContext, RouteHandler } from '../router.ts';
 import { reusableBody } from '../serialised-body.ts';
 import type { InstitutionsVariants } from '../variants.ts';
 import type { InstitutionRecord } from '../world/world.ts';
-import { routePaths } from './paths.ts';
 
 const filterProperties = ['country', 'tier', 'serviceType', 'institutionType', 'stage'] as const;
 /** The prefix a filter property may carry, as the connections filter's `institution.id` does. */
@@ -62,10 +61,7 @@ function applied(terms: FilterTerm[], context: MockContext): FilterTerm[] {
 }
 
 /** GET /institutions (spec: Endpoints > GET {base_url}/institutions): `eq` and `ne` on five properties. */
-export const listInstitutions: Route = {
-  method: 'GET',
-  path: routePaths.institutions,
-  auth: 'bearer',
+export const listInstitutions: RouteHandler = {
   handle(request, context) {
     const raw = request.query.get('filter');
     let cache = listCache.get(context);
@@ -98,10 +94,7 @@ export const listInstitutions: Route = {
 };
 
 /** GET /institutions/{institution.id}. */
-export const getInstitution: Route = {
-  method: 'GET',
-  path: routePaths.institution,
-  auth: 'bearer',
+export const getInstitution: RouteHandler = {
   handle(request, context) {
     const id = request.params.institutionId;
     const institution = context.world.institutions.find((candidate) => candidate.id === id);

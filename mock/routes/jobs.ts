@@ -1,9 +1,8 @@
 import { detail, notFound, quoted } from '../errors.ts';
 import { jobResource } from '../representations.ts';
-import type { MockContext, Route } from '../router.ts';
+import type { MockContext, RouteHandler } from '../router.ts';
 import type { Job, JobStep } from '../../src/types/resources.generated.ts';
 import type { JobsVariants } from '../variants.ts';
-import { routePaths } from './paths.ts';
 
 /** A +10:00 offset and whole seconds: another ISO 8601 form of the same instant (AMB-JOBS-03). */
 function withOffset(timestamp: string): string {
@@ -42,10 +41,7 @@ export function jobAsShown(job: Job, context: MockContext, now = Date.now()): Jo
 }
 
 /** GET /jobs/{job.id} (spec: Endpoints, Job, States and transitions). */
-export const getJob: Route = {
-  method: 'GET',
-  path: routePaths.job,
-  auth: 'bearer',
+export const getJob: RouteHandler = {
   handle(request, context) {
     const job = context.state.jobs.get(request.params.jobId ?? '');
     if (!job)

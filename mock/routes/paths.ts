@@ -1,28 +1,27 @@
+import { operations } from '../../src/operations/table.ts';
+
 /**
- * Every route's path pattern, named once: the routes declare theirs from here, and the faults refer to a
- * route by these names, so renaming a route cannot silently disarm the faults that rewrite its replies.
+ * Short names for the table's path patterns (src/operations/table.ts), by which the faults and the mock's
+ * edges refer to a route: a path is written once, in the table, so renaming it cannot silently disarm the
+ * faults that rewrite its replies. A GET and a POST of one path share a name.
  */
 export const routePaths = {
-  token: '/token',
-  enrich: '/enrich',
-  users: '/users',
-  connections: '/users/:userId/connections',
-  connection: '/users/:userId/connections/:connectionId',
-  job: '/jobs/:jobId',
-  institutions: '/institutions',
-  institution: '/institutions/:institutionId',
-  expenses: '/users/:userId/expenses',
-  affordabilityTransactions: '/users/:userId/affordability/:affordabilityId/transactions',
-  // The mock's own: endpoints the spec only references by links ("shapes: not shown"), served so that every
-  // link the mock hands out resolves (README: "What the mock adds").
-  user: '/users/:userId',
-  accounts: '/users/:userId/accounts',
-  account: '/users/:userId/accounts/:accountId',
-  accountTransactions: '/users/:userId/accounts/:accountId/transactions',
-  transactions: '/users/:userId/transactions',
-  connectionAccounts: '/users/:userId/connections/:connectionId/accounts',
-  connectionTransactions: '/users/:userId/connections/:connectionId/transactions',
-  expensesResource: '/users/:userId/expenses/:expensesId',
+  token: operations.issueToken.path,
+  enrich: operations.enrich.path,
+  users: operations.createUser.path,
+  connections: operations.listConnections.path,
+  connection: operations.getConnection.path,
+  job: operations.getJob.path,
+  institutions: operations.listInstitutions.path,
+  institution: operations.getInstitution.path,
+  expenses: operations.createExpenses.path,
+  affordabilityTransactions: operations.listAffordabilityTransactions.path,
+  user: operations.getUser.path,
+  accounts: operations.listAccounts.path,
+  account: operations.getAccount.path,
+  accountTransactions: operations.listAccountTransactions.path,
+  transactions: operations.listTransactions.path,
+  connectionAccounts: operations.listConnectionAccounts.path,
+  connectionTransactions: operations.listConnectionTransactions.path,
+  expensesResource: operations.getExpenses.path,
 } as const;
-
-export type RoutePath = (typeof routePaths)[keyof typeof routePaths];

@@ -1,8 +1,7 @@
 import { apiKeyOf, credential } from '../auth.ts';
 import { detail, kindOf, MockError, quoted } from '../errors.ts';
-import type { MockContext, Route } from '../router.ts';
+import type { MockContext, RouteHandler } from '../router.ts';
 import type { TokenVariants } from '../variants.ts';
-import { routePaths } from './paths.ts';
 
 const scopes = new Set(['SERVER_ACCESS', 'CLIENT_ACCESS']);
 /**
@@ -83,11 +82,7 @@ function reused(
 }
 
 /** POST /token (spec: Endpoints > POST {base_url}/token, Authentication, Errors). */
-export const issueToken: Route = {
-  method: 'POST',
-  path: routePaths.token,
-  auth: 'basic',
-  body: 'form',
+export const issueToken: RouteHandler = {
   handle(request, context) {
     const variants = context.options.variants.token ?? {};
     const form = parameters(request.body);

@@ -1,10 +1,9 @@
-import type { MockContext, MockRequest, MockReply, Route } from '../router.ts';
+import type { MockContext, MockRequest, MockReply, RouteHandler } from '../router.ts';
 import { affordabilityOrder } from '../world/order.ts';
 import type { TransactionRecord } from '../world/world.ts';
 import { accountsOfConnection, requireAccount } from './accounts.ts';
 import { affordabilityListPage } from './affordability.ts';
 import { requireConnection, requireUser } from './connections.ts';
-import { routePaths } from './paths.ts';
 
 /*
  * The mock's own transaction lists (README: What the mock adds). The spec shows no transaction list but the
@@ -41,10 +40,7 @@ function page(
 }
 
 /** GET /users/{user.id}/transactions: every transaction of the user. */
-export const listTransactions: Route = {
-  method: 'GET',
-  path: routePaths.transactions,
-  auth: 'bearer',
+export const listTransactions: RouteHandler = {
   handle(request, context) {
     const userId = requireUser(request.params.userId, context);
     const path = `${context.baseUrl}/users/${userId}/transactions`;
@@ -53,10 +49,7 @@ export const listTransactions: Route = {
 };
 
 /** GET /users/{user.id}/accounts/{account.id}/transactions: where an account's links.transactions points. */
-export const listAccountTransactions: Route = {
-  method: 'GET',
-  path: routePaths.accountTransactions,
-  auth: 'bearer',
+export const listAccountTransactions: RouteHandler = {
   handle(request, context) {
     const { account, connection } = requireAccount(request, context);
     const { userId } = connection;
@@ -70,10 +63,7 @@ export const listAccountTransactions: Route = {
  * GET /users/{user.id}/connections/{connection.id}/transactions: where a connection's links.transactions
  * and its job's retrieve-transactions result point; the transactions of the connection's accounts.
  */
-export const listConnectionTransactions: Route = {
-  method: 'GET',
-  path: routePaths.connectionTransactions,
-  auth: 'bearer',
+export const listConnectionTransactions: RouteHandler = {
   handle(request, context) {
     const connection = requireConnection(request, context);
     const { userId } = connection;

@@ -1,10 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { detail, kindOf, MockError, notFound, parameterNotValid, quoted } from '../errors.ts';
 import { userResource } from '../representations.ts';
-import type { MockContext, Route } from '../router.ts';
+import type { MockContext, RouteHandler } from '../router.ts';
 import type { UserRecord } from '../state.ts';
 import type { UsersVariants } from '../variants.ts';
-import { routePaths } from './paths.ts';
 
 /** `+<country-code><number>`: a plus, then 7 to 15 digits in all, the E.164 limits (spec: User, mobile). */
 const internationalMobile = /^\+[1-9][0-9]{6,14}$/;
@@ -107,11 +106,7 @@ function emailTaken(address: string, context: MockContext): boolean {
 }
 
 /** POST /users (spec: Endpoints > POST {base_url}/users): email or mobile required; 201 with the user. */
-export const createUser: Route = {
-  method: 'POST',
-  path: routePaths.users,
-  auth: 'bearer',
-  body: 'json',
+export const createUser: RouteHandler = {
   handle(request, context) {
     const body = request.body;
     const variants = context.options.variants.users ?? {};
@@ -182,10 +177,7 @@ export function knownUser(userId: string | undefined, context: MockContext): Use
  * GET /users/{user.id}, the mock's own: where a user's links.self points. The spec shows no retrieval,
  * so the user is shown as POST /users shows it.
  */
-export const getUser: Route = {
-  method: 'GET',
-  path: routePaths.user,
-  auth: 'bearer',
+export const getUser: RouteHandler = {
   handle(request, context) {
     const user = knownUser(request.params.userId, context);
     const variants = context.options.variants.users ?? {};

@@ -1,14 +1,14 @@
-import type { Route } from '../../mock/router.ts';
-import { routes } from '../../mock/routes/index.ts';
+import {
+  mockOwnGroup,
+  operationNames,
+  operations,
+  pathParameterNames,
+  type Operation,
+  type OperationName,
+} from '../operations/table.ts';
 import { profileDefaults } from '../profile/profile.ts';
 import { mockOwnComponents, schemaComponents, type JsonSchema } from './components.ts';
-import {
-  mockOwnTag,
-  operationKey,
-  operations,
-  pathParameters,
-  type OperationDescription,
-} from './operations.ts';
+import { operationDescriptions, pathParameters } from './operations.ts';
 import { operationResponses } from './responses.ts';
 
 /** The document's parts, as far as its readers (the CLI, the project's own tests) need them typed. */
@@ -38,7 +38,7 @@ const tags = [
   { name: 'expenses', description: 'Expense summaries per user over a range of months.' },
   { name: 'affordability', description: "An affordability snapshot's transactions, paginated." },
   {
-    name: mockOwnTag,
+    name: mockOwnGroup,
     description: `The mock's own endpoints, not the spec's: "Endpoints for creating a connection, listing accounts, listing transactions and creating an affordability snapshot are referenced by links but their shapes are: not shown." The mock serves the links it hands out so that every one resolves; a service built from the spec need not. Each carries \`${mockOwnExtension}: true\`.`,
   },
 ];
@@ -58,39 +58,55 @@ const securitySchemes = {
   },
 };
 
-function operationObject(route: Route, operation: OperationDescription): Record<string, unknown> {
-  const names = [...route.path.matchAll(/:([A-Za-z]+)/g)].map((match) => match[1] as string);
-  const pathParameterObjects = names.map((name) => {
-    const description = pathParameters[name];
+function operationObject(name: OperationName): Record<string, unknown> {
+  const operation: Operation = operations[name];
+  const text = operationDescriptions[name];
+  const pathParameterObjects = pathParameterNames(operation.path).map((parameter) => {
+    const description = pathParameters[parameter];
     if (description === undefined)
       throw new Error(
-        `path parameter :${name} of ${route.path} has no description in src/openapi/operations.ts`,
+        `path parameter :${parameter} of ${operation.path} has no description in src/openapi/operations.ts`,
       );
-    return { name, in: 'path', required: true, description, schema: { type: 'string', minLength: 1 } };
+    return {
+      name: parameter,
+      in: 'path',
+      required: true,
+      description,
+      schema: { type: 'string', minLength: 1 },
+    };
   });
-  if (Boolean(route.body) !== Boolean(operation.requestBody))
-    throw new Error(
-      `${operationKey(route.method, route.path)}: the route's body and its description disagree`,
-    );
-  const mediaType = route.body === 'form' ? 'application/x-www-form-urlencoded' : 'application/json';
+  const parameterObjects = operation.parameters.map((parameter) => {
+    const described = text.parameters?.[parameter.name];
+    if (!described)
+      throw new Error(`${name}: parameter ${parameter.name} has no description in src/openapi/operations.ts`);
+    return { ...parameter, ...described };
+  });
+  const undeclared = Object.keys(text.parameters ?? {}).filter(
+    (parameter) => !operation.parameters.some((declared) => declared.name === parameter),
+  );
+  if (undeclared.length > 0)
+    throw new Error(`${name}: ${undeclared.join(', ')} described but not in the operations table`);
+  if (Boolean(operation.body) !== Boolean(text.requestBody))
+    throw new Error(`${name}: the table's body and its description disagree`);
+  const mediaType = operation.body === 'form' ? 'application/x-www-form-urlencoded' : 'application/json';
   return {
-    operationId: operation.operationId,
-    tags: [operation.tag],
-    summary: operation.summary,
-    description: operation.description,
-    ...(operation.tag === mockOwnTag ? { [mockOwnExtension]: true } : {}),
-    security: [{ [route.auth]: [] }],
-    parameters: [...pathParameterObjects, ...(operation.parameters ?? [])],
-    ...(operation.requestBody
+    operationId: name,
+    tags: [operation.group],
+    summary: text.summary,
+    description: text.description,
+    ...(operation.group === mockOwnGroup ? { [mockOwnExtension]: true } : {}),
+    security: [{ [operation.auth]: [] }],
+    parameters: [...pathParameterObjects, ...parameterObjects],
+    ...(text.requestBody
       ? {
           requestBody: {
             required: true,
-            description: operation.requestBody.description,
-            content: { [mediaType]: { schema: operation.requestBody.schema } },
+            description: text.requestBody.description,
+            content: { [mediaType]: { schema: text.requestBody.schema } },
           },
         }
       : {}),
-    responses: operationResponses(route, operation),
+    responses: operationResponses(operation, text),
   };
 }
 
@@ -117,25 +133,21 @@ function servers(baseUrl: string | undefined): OpenApiDocument['servers'] {
 
 /**
  * The OpenAPI 3.1 document of the interface as the embedded mock serves it, or with `specOnly` the spec's
- * operations alone: its paths are the mock's route
- * table, each route described by src/openapi/operations.ts (a route without a description is an error, so
- * the document cannot silently leave one out), its schemas those of schemas/.
+ * operations alone: its paths are the operations table (src/operations/table.ts), each operation described
+ * by src/openapi/operations.ts (whose type takes no table without every operation), its schemas those of
+ * schemas/.
  */
 export function openApiDocument({
   specOnly = false,
   baseUrl,
 }: { specOnly?: boolean; baseUrl?: string } = {}): OpenApiDocument {
   const paths: OpenApiDocument['paths'] = {};
-  for (const route of routes) {
-    const operation = operations[operationKey(route.method, route.path)];
-    if (!operation)
-      throw new Error(
-        `${operationKey(route.method, route.path)} is in the route table but not in src/openapi/operations.ts`,
-      );
+  for (const name of operationNames) {
+    const operation = operations[name];
     // The spec's operations alone: a server built from the document owes none of the mock's own.
-    if (specOnly && operation.tag === mockOwnTag) continue;
-    const template = openApiPath(route.path);
-    paths[template] = { ...paths[template], [route.method.toLowerCase()]: operationObject(route, operation) };
+    if (specOnly && operation.group === mockOwnGroup) continue;
+    const template = openApiPath(operation.path);
+    paths[template] = { ...paths[template], [operation.method.toLowerCase()]: operationObject(name) };
   }
   return {
     openapi: '3.1.0',
@@ -143,15 +155,15 @@ export function openApiDocument({
       title: 'Financial Data Service',
       version: profileDefaults.version,
       description: [
-        'The interface of the Financial Data Service specification (financial-data-service.md) as the embedded mock of fds-conformance serves it, written by `fds-conformance openapi` from the mock\'s route table and the JSON Schemas of schemas/. Addresses are relative to {base_url}. "All bodies are JSON unless stated otherwise."',
-        'Statuses no operation can declare: a path outside the route table is answered 404 (`resource-not-found`), a method a path does not list 405 (`method-not-allowed`) with `Allow`, and a request that is not valid HTTP 400, 408 or 431; each with the error list.',
+        'The interface of the Financial Data Service specification (financial-data-service.md) as the embedded mock of fds-conformance serves it, written by `fds-conformance openapi` from the table of operations of fds-conformance and the JSON Schemas of schemas/. Addresses are relative to {base_url}. "All bodies are JSON unless stated otherwise."',
+        'Statuses no operation can declare: a path no operation has is answered 404 (`resource-not-found`), a method a path does not list 405 (`method-not-allowed`) with `Allow`, and a request that is not valid HTTP 400, 408 or 431; each with the error list.',
         specOnly
           ? "The spec's operations only (`--spec-only`): the mock's own endpoints are left out."
-          : `Operations tagged \`${mockOwnTag}\` (and marked \`${mockOwnExtension}: true\`) are the mock's own, not the spec's; \`fds-conformance openapi --spec-only\` leaves them out.`,
+          : `Operations tagged \`${mockOwnGroup}\` (and marked \`${mockOwnExtension}: true\`) are the mock's own, not the spec's; \`fds-conformance openapi --spec-only\` leaves them out.`,
       ].join('\n\n'),
     },
     servers: servers(baseUrl),
-    tags: specOnly ? tags.filter((tag) => tag.name !== mockOwnTag) : tags,
+    tags: specOnly ? tags.filter((tag) => tag.name !== mockOwnGroup) : tags,
     paths,
     components: {
       schemas: { ...schemaComponents(), ...(specOnly ? {} : mockOwnComponents) },

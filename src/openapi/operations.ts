@@ -1,31 +1,25 @@
-import { routePaths } from '../../mock/routes/paths.ts';
-import type { Route } from '../../mock/router.ts';
+import type { OperationName } from '../operations/table.ts';
 import { profileDefaults } from '../profile/profile.ts';
-import type { SuiteGroup } from '../requirements/groups.ts';
 import { componentPointer, type JsonSchema } from './components.ts';
 
-/** A query or header parameter of an operation, in OpenAPI's words. */
+/** What the document says of a query or header parameter beyond the table's name, place and need. */
 export interface ParameterDescription {
-  name: string;
-  in: 'query' | 'header';
-  required: boolean;
   description: string;
   schema: JsonSchema;
 }
 
 /**
- * What the document says of one route beyond what the route table holds (its method, path, authentication
- * and body's media type): the spec's words for it, its query and header parameters, its body's schema,
- * its success and the refusals its handler gives. The refusals every route of a kind gives (authentication,
- * the body's limits, an identifier naming nothing, a rate limit) are the mock's edges (responses.ts).
+ * What the document says of one operation beyond what the operations table holds (src/operations/table.ts:
+ * its method, path, group, authentication, parameters and body's media type): the spec's words for it and
+ * for each of its query and header parameters, by name, its body's schema, its success and the refusals its
+ * handler gives. The refusals every operation of a kind gives (authentication, the body's limits, an
+ * identifier naming nothing, a rate limit) are the mock's edges (responses.ts).
  */
 export interface OperationDescription {
-  operationId: string;
-  /** The endpoint group (the CLI's `--only` names; `auth` is every group's), or `mockOwnTag`. */
-  tag: Exclude<SuiteGroup, 'auth'> | typeof mockOwnTag;
   summary: string;
   description: string;
-  parameters?: ParameterDescription[];
+  /** Each query and header parameter of the table's entry, by name: the document refuses one left out. */
+  parameters?: Record<string, ParameterDescription>;
   /** The body's schema, for a route that reads one (its media type is the route's). */
   requestBody?: { description: string; schema: JsonSchema };
   success: { status: number; description: string; schema: JsonSchema };
@@ -33,19 +27,10 @@ export interface OperationDescription {
   refusals?: Record<number, string>;
 }
 
-/**
- * The tag of the endpoints only the mock serves, so that every link it hands out resolves: the spec
- * references them by links and shows no shape for them.
- */
-export const mockOwnTag = 'mock-own' as const;
-
-/** The key of a route in the table below: its method and path pattern. */
-export const operationKey = (method: Route['method'], path: Route['path']) => `${method} ${path}`;
-
 const ref = (name: string): JsonSchema => ({ $ref: componentPointer(name) });
 const common = (definition: string): JsonSchema => ref(`Common.${definition}`);
 
-/** The path parameters of the route table (`:userId`), named after the spec's placeholders where it has one. */
+/** The path parameters of the operations table (`:userId`), named after the spec's placeholders where it has one. */
 export const pathParameters: Record<string, string> = {
   userId: 'The user\'s identifier, the spec\'s `{user.id}` ("all identifiers are strings").',
   connectionId: "The connection's identifier, the spec's `{connection.id}`.",
@@ -73,19 +58,13 @@ function filterPattern(properties: string[], operators: string[]): string {
  * `limit`, `filter` and `next` of the affordability transaction list (spec: GET .../transactions), which
  * the mock's own transaction lists take too.
  */
-const transactionListQuery: ParameterDescription[] = [
-  {
-    name: 'limit',
-    in: 'query',
-    required: false,
+const transactionListQuery: Record<string, ParameterDescription> = {
+  limit: {
     description:
       'Entries per page: "`limit` (string, optional, maximum 500, default 500)"; a whole number from 1 to 500 (spec: Limits).',
     schema: { type: 'string', pattern: '^([1-9][0-9]?|[1-4][0-9]{2}|500)$', default: '500' },
   },
-  {
-    name: 'filter',
-    in: 'query',
-    required: false,
+  filter: {
     description: `"\`filter\` (string, optional; property \`transaction.class\`; applies only to the JSON form)", an expression ${expressionShape} whose value is a class of the debit and credit class tables (spec: Affordability transaction). The spec names no operator for this filter; the mock takes \`eq\` and \`ne\`.`,
     schema: {
       type: 'string',
@@ -93,15 +72,12 @@ const transactionListQuery: ParameterDescription[] = [
       examples: ["transaction.class.eq('payment')"],
     },
   },
-  {
-    name: 'next',
-    in: 'query',
-    required: false,
+  next: {
     description:
       '"`next` (cursor, taken from the `links.next` value of the previous page)", opaque to the client; "absence of `links.next` means no more pages".',
     schema: { type: 'string', minLength: 1 },
   },
-];
+};
 
 const transactionListRefusal =
   'A `limit`, `filter` or `next` that is not valid: `parameter-not-valid` naming it.';
@@ -121,26 +97,22 @@ function transactionListPage(
 }
 
 /**
- * Every route of the mock's route table (mock/routes/index.ts), by `operationKey`. The document is built by
- * walking the route table and looking each route up here, so a route without an entry fails the build.
+ * Every operation of the operations table (src/operations/table.ts), by its name, which is also its
+ * `operationId`: the type checker refuses an operation without a description and a description without
+ * an operation.
  */
-export const operations: Record<string, OperationDescription> = {
-  [operationKey('POST', routePaths.token)]: {
-    operationId: 'issueToken',
-    tag: 'token',
+export const operationDescriptions: Record<OperationName, OperationDescription> = {
+  issueToken: {
     summary: 'Exchange the API key for a bearer access token',
     description:
       'Spec: POST {base_url}/token, Authentication. "The service validates the key and returns `access_token`, `token_type` (`Bearer`) and `expires_in`." Tokens "have a short life and are not stored permanently; after expiry the application requests a new one." Errors follow the token endpoint\'s table (spec: Errors).',
-    parameters: [
-      {
-        name: profileDefaults.versionHeader,
-        in: 'header',
-        required: true,
+    parameters: {
+      [profileDefaults.versionHeader]: {
         description:
           'The interface version (spec: Versioning): "The token request names the interface version in a header called `service-version`"; "an example value is `2.0`". "An older version that is no longer supported is rejected with `parameter-not-valid` (400)."',
         schema: { type: 'string', examples: [profileDefaults.version] },
       },
-    ],
+    },
     requestBody: {
       description: 'Body (form): "`scope`, one of `SERVER_ACCESS`, `CLIENT_ACCESS`" (spec: Scopes).',
       schema: ref('TokenRequest'),
@@ -157,57 +129,37 @@ export const operations: Record<string, OperationDescription> = {
       500: '`internal-server-error`: "unexpected condition".',
     },
   },
-  [operationKey('GET', routePaths.enrich)]: {
-    operationId: 'enrich',
-    tag: 'enrich',
+  enrich: {
     summary: 'Turn a bank transaction description into merchant, location and category data',
     description:
       'Spec: GET {base_url}/enrich. "Only partners enabled for the enrich service may call it." "Response: always 200 with an enrich result when inputs are valid. When nothing matches, `data.merchant`, `data.location`, `data.category`, `links.logo-master` and `links.logo-thumb` are null." `accountType` and `amount` "are both needed for transaction classification; when they are not provided the query is treated as a payment transaction and categorised accordingly."',
-    parameters: [
-      {
-        name: 'q',
-        in: 'query',
-        required: true,
+    parameters: {
+      q: {
         description: 'Transaction description; URL-encoded; "at least 3 characters" (spec: Limits).',
         schema: { type: 'string', minLength: 3 },
       },
-      {
-        name: 'institution',
-        in: 'query',
-        required: true,
+      institution: {
         description: 'A recognised institution identifier.',
         schema: common('identifier'),
       },
-      {
-        name: 'country',
-        in: 'query',
-        required: true,
+      country: {
         description: 'ISO 3166 alpha-2; limits the search to that country.',
         schema: { type: 'string', pattern: '^[A-Z]{2}$', examples: ['AU'] },
       },
-      {
-        name: 'mcc',
-        in: 'query',
-        required: false,
+      mcc: {
         description:
           'Merchant classification code. The spec fixes no form; the mock takes the four digits of an ISO 18245 merchant category code.',
         schema: { type: 'string', examples: ['5411'] },
       },
-      {
-        name: 'accountType',
-        in: 'query',
-        required: false,
+      accountType: {
         description: 'One of `transaction`, `credit-card`, `savings`, `mortgage`, `loan`, `foreign`.',
         schema: common('accountType'),
       },
-      {
-        name: 'amount',
-        in: 'query',
-        required: false,
+      amount: {
         description: 'Transaction amount, signed decimal.',
         schema: common('decimal'),
       },
-    ],
+    },
     success: {
       status: 200,
       description:
@@ -218,9 +170,7 @@ export const operations: Record<string, OperationDescription> = {
       400: '"Invalid parameters return an error list (400)": `parameter-not-valid` with `source.parameter` naming the parameter (for example `accountType`) (spec: Errors).',
     },
   },
-  [operationKey('POST', routePaths.users)]: {
-    operationId: 'createUser',
-    tag: 'users',
+  createUser: {
     summary: 'Create a user',
     description: 'Spec: POST {base_url}/users. "Success: 201 with the user."',
     requestBody: {
@@ -235,17 +185,12 @@ export const operations: Record<string, OperationDescription> = {
       422: 'The same refusals as 400 from a service that answers 422 (the spec shows no status; the mock does under its `users.refusalStatus` variant).',
     },
   },
-  [operationKey('GET', routePaths.connections)]: {
-    operationId: 'listConnections',
-    tag: 'connections',
+  listConnections: {
     summary: "List a user's connections",
     description:
       'Spec: GET {base_url}/users/{user.id}/connections. "Success: 200 with a list (`type`, `data` array of connections, `links.self`); empty array when none."',
-    parameters: [
-      {
-        name: 'filter',
-        in: 'query',
-        required: false,
+    parameters: {
+      filter: {
         description: `"\`filter\` (optional), properties \`id\`, \`status\`, \`institution.id\`. Expression shape: ${expressionShape}, the operator \`eq\` is the one seen." Several expressions at once are not shown.`,
         schema: {
           type: 'string',
@@ -253,23 +198,19 @@ export const operations: Record<string, OperationDescription> = {
           examples: ["status.eq('active')"],
         },
       },
-    ],
+    },
     success: { status: 200, description: "The user's connections.", schema: ref('ConnectionList') },
     refusals: {
       400: 'A `filter` that is not one of the expressions above: `parameter-not-valid` naming `filter`.',
     },
   },
-  [operationKey('GET', routePaths.connection)]: {
-    operationId: 'getConnection',
-    tag: 'connections',
+  getConnection: {
     summary: 'Retrieve a connection with its profile, institution and accounts',
     description:
       'Spec: GET {base_url}/users/{user.id}/connections/{connection.id}. "Success: 200 with a connection including profile, institution and accounts. Error when the identifier is not valid." `loginId`, `password` and `securityCode` are never returned.',
     success: { status: 200, description: 'The connection.', schema: ref('ConnectionDetail') },
   },
-  [operationKey('POST', routePaths.connection)]: {
-    operationId: 'updateConnection',
-    tag: 'connections',
+  updateConnection: {
     summary: 'Update a connection',
     description:
       'Spec: POST {base_url}/users/{user.id}/connections/{connection.id}: "Updates a connection." "Success: 202 with a job (`type`, `id`, `links.self`)." "Jobs are returned when a connection is updated."',
@@ -284,24 +225,17 @@ export const operations: Record<string, OperationDescription> = {
       422: 'No `password`, from a service that answers 422 (the spec shows no status; the mock does under its `connections.missingPasswordStatus` variant).',
     },
   },
-  [operationKey('GET', routePaths.job)]: {
-    operationId: 'getJob',
-    tag: 'jobs',
+  getJob: {
     summary: 'Retrieve a job',
     description:
       'Spec: GET {base_url}/jobs/{job.id}. "Success: 200 with a job. Error when the identifier is not valid." Long-running connection work is tracked through job resources; a step whose `result` is a link points to the resource it produced.',
     success: { status: 200, description: 'The job.', schema: ref('Job') },
   },
-  [operationKey('GET', routePaths.institutions)]: {
-    operationId: 'listInstitutions',
-    tag: 'institutions',
+  listInstitutions: {
     summary: 'List the institution catalogue',
     description: 'Spec: GET {base_url}/institutions. "Success: 200 with the institution list envelope."',
-    parameters: [
-      {
-        name: 'filter',
-        in: 'query',
-        required: false,
+    parameters: {
+      filter: {
         description: `"\`filter\` (optional) on properties \`country\`, \`tier\`, \`serviceType\`, \`institutionType\`, \`stage\`; only \`eq\` and \`ne\` are supported", in the expression shape ${expressionShape}. The spec shows no prefix for these properties; the mock takes each bare or with \`institution.\`, as the connections filter's \`institution.id\` is written.`,
         schema: {
           type: 'string',
@@ -316,7 +250,7 @@ export const operations: Record<string, OperationDescription> = {
           examples: ["country.eq('AU')"],
         },
       },
-    ],
+    },
     success: {
       status: 200,
       description: 'The institutions the filter selects.',
@@ -327,17 +261,13 @@ export const operations: Record<string, OperationDescription> = {
       422: 'A malformed `filter`, from a service that answers 422 (the spec shows no status; the mock does under its `institutions.malformedFilterStatus` variant).',
     },
   },
-  [operationKey('GET', routePaths.institution)]: {
-    operationId: 'getInstitution',
-    tag: 'institutions',
+  getInstitution: {
     summary: 'Retrieve an institution',
     description:
       'Spec: GET {base_url}/institutions/{institution.id}. "Success: 200 with an institution. Error when the identifier is not valid."',
     success: { status: 200, description: 'The institution.', schema: ref('Institution') },
   },
-  [operationKey('POST', routePaths.expenses)]: {
-    operationId: 'createExpenses',
-    tag: 'expenses',
+  createExpenses: {
     summary: 'Create an expense summary of a user over a range of months',
     description:
       'Spec: POST {base_url}/users/{user.id}/expenses. "Defaults: the range runs from 13 months ago to the current month; all accounts of the user are used when none are given. Transactions of accounts not specified are ignored." "Precondition: the user exists and all connections have been created or refreshed." "Success: 200 with the expenses resource."',
@@ -351,73 +281,55 @@ export const operations: Record<string, OperationDescription> = {
       400: '"Error when the post fails": a month not in `YYYY-MM` form, `fromMonth` after `toMonth`, or an `accounts` entry that is no account of the user: `parameter-not-valid` naming it.',
     },
   },
-  [operationKey('GET', routePaths.affordabilityTransactions)]: {
-    operationId: 'listAffordabilityTransactions',
-    tag: 'affordability',
+  listAffordabilityTransactions: {
     summary: "Page through an affordability snapshot's transactions",
     description:
       'Spec: GET {base_url}/users/{user.id}/affordability/{affordability.id}/transactions. "Ordering: by account, then posted date descending, pending transactions first." "Paging: pages of at most 500 entries; absence of `links.next` means no more pages." "Success: 200 with the affordability list envelope; `data` is an empty array when there are no transactions."',
     ...transactionListPage('One page of the snapshot.'),
   },
-  [operationKey('GET', routePaths.user)]: {
-    operationId: 'getUser',
-    tag: mockOwnTag,
+  getUser: {
     summary: "Retrieve a user (the mock's own)",
     description:
       "The mock's own, not the spec's: the user's `links.self` points here, and the spec shows no endpoint for it. It answers the user as `POST /users` gave it.",
     success: { status: 200, description: 'The user.', schema: ref('User') },
   },
-  [operationKey('GET', routePaths.accounts)]: {
-    operationId: 'listAccounts',
-    tag: mockOwnTag,
+  listAccounts: {
     summary: "List a user's accounts (the mock's own)",
     description:
       '"Endpoints for ... listing accounts ... are referenced by links but their shapes are: not shown." The mock\'s own list of every account of the user\'s connections, so that the links it hands out resolve.',
     success: { status: 200, description: "The user's accounts.", schema: ref('AccountList') },
   },
-  [operationKey('GET', routePaths.account)]: {
-    operationId: 'getAccount',
-    tag: mockOwnTag,
+  getAccount: {
     summary: "Retrieve an account (the mock's own)",
     description:
       '"Other account fields and the standalone account resource: not shown." The mock\'s own: an account\'s `links.self` points here, and it answers the account as a connection embeds it.',
     success: { status: 200, description: 'The account.', schema: ref('Account') },
   },
-  [operationKey('GET', routePaths.accountTransactions)]: {
-    operationId: 'listAccountTransactions',
-    tag: mockOwnTag,
+  listAccountTransactions: {
     summary: "Page through an account's transactions (the mock's own)",
     description:
       '"Endpoints for ... listing transactions ... are referenced by links but their shapes are: not shown." The mock\'s own: an account\'s `links.transactions` points here; it pages like the affordability transaction list, with the same query and envelope.',
     ...transactionListPage("One page of the account's transactions."),
   },
-  [operationKey('GET', routePaths.transactions)]: {
-    operationId: 'listTransactions',
-    tag: mockOwnTag,
+  listTransactions: {
     summary: "Page through a user's transactions (the mock's own)",
     description:
       "The mock's own list of every transaction of the user's accounts (the spec's transaction listing is \"not shown\"); it pages like the affordability transaction list, with the same query and envelope.",
     ...transactionListPage("One page of the user's transactions."),
   },
-  [operationKey('GET', routePaths.connectionAccounts)]: {
-    operationId: 'listConnectionAccounts',
-    tag: mockOwnTag,
+  listConnectionAccounts: {
     summary: "List a connection's accounts (the mock's own)",
     description:
       "The mock's own: a connection's `links.accounts` points here (the spec shows no shape for it); the accounts the connection's single retrieval embeds, as a list.",
     success: { status: 200, description: "The connection's accounts.", schema: ref('AccountList') },
   },
-  [operationKey('GET', routePaths.connectionTransactions)]: {
-    operationId: 'listConnectionTransactions',
-    tag: mockOwnTag,
+  listConnectionTransactions: {
     summary: "Page through a connection's transactions (the mock's own)",
     description:
       "The mock's own: a connection's `links.transactions` points here (the spec shows no shape for it); it pages like the affordability transaction list, with the same query and envelope.",
     ...transactionListPage("One page of the connection's transactions."),
   },
-  [operationKey('GET', routePaths.expensesResource)]: {
-    operationId: 'getExpenses',
-    tag: mockOwnTag,
+  getExpenses: {
     summary: "Retrieve an expense summary (the mock's own)",
     description:
       "The mock's own: the expenses resource's `links.self` points here (the spec shows no endpoint for it); it answers the summary as `POST /users/{userId}/expenses` created it.",

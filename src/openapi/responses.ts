@@ -1,5 +1,5 @@
-import type { Route } from '../../mock/router.ts';
 import { defaultMockOptions } from '../../mock/options.ts';
+import type { Operation } from '../operations/table.ts';
 import { componentPointer } from './components.ts';
 import type { OperationDescription } from './operations.ts';
 
@@ -10,7 +10,7 @@ const errorListContent = { 'application/json': { schema: { $ref: componentPointe
  * (mock/server.ts, mock/auth.ts, the send path's variants), by status. Each is declared on every operation
  * it can reach, so a client sees every status an operation may answer, not a bare fallback.
  */
-function edgeRefusals(route: Route): [number, string][] {
+function edgeRefusals(route: Operation): [number, string][] {
   const refusals: [number, string][] = [];
   if (route.auth === 'bearer') {
     refusals.push(
@@ -70,7 +70,10 @@ function edgeRefusals(route: Route): [number, string][] {
  * edges'), each with the error list, and a `default` error list for what no status names (a 500 from an
  * unexpected condition, a 503 of a failing environment).
  */
-export function operationResponses(route: Route, operation: OperationDescription): Record<string, unknown> {
+export function operationResponses(
+  route: Operation,
+  operation: OperationDescription,
+): Record<string, unknown> {
   const byStatus = new Map<number, string[]>();
   const handler = Object.entries(operation.refusals ?? {}).map(
     ([status, why]) => [Number(status), why] as const,

@@ -3,6 +3,7 @@ import type { RequirementId } from '../../src/requirements/requirement-ids.gener
 import { check, NotExercised } from '../../src/checks/check.ts';
 import { describeAnswer, describeRequest, Finding } from '../../src/checks/findings.ts';
 import { api, perRun, perRunValue, runSettings } from '../../src/checks/run-context.ts';
+import { waysIn } from '../../src/operations/ways-in.ts';
 import { apiKey, expectAccepted, garbageCredential } from '../token/support.ts';
 import {
   acceptance,
@@ -17,9 +18,9 @@ import {
 
 /**
  * Every endpoint but the token endpoint requires the bearer header (spec: Endpoints; Authentication), on
- * every kind of request the suite makes (support.ts): refused without it, with a token nobody issued,
- * with the API key as Basic credentials and with the Bearer scheme and no token (AUTH-05 … AUTH-07,
- * AUTH-11), and accepted with the run's SERVER_ACCESS token (AUTH-04). Every probe the run may send goes
+ * every kind of request the suite makes to each bearer operation of the table (support.ts), each way in
+ * (src/operations/ways-in.ts): refused without it, with a token nobody issued, with the API key as Basic
+ * credentials and with the Bearer scheme and no token (AUTH-05 … AUTH-07, AUTH-11), and accepted with the run's SERVER_ACCESS token (AUTH-04). Every probe the run may send goes
  * out at once when the first check starts, so the file costs little more than a few round trips.
  */
 
@@ -27,16 +28,36 @@ import {
 // Why each is refused under every reading: "All endpoints except the token endpoint require the bearer
 // header", and none of these carries a bearer token the service issued (none at all, a random one, the
 // API key under Basic, which the spec gives only for the token endpoint, or the scheme with nothing after it).
-const probes: { id: RequirementId; what: string; authorization: () => string | undefined }[] = [
-  { id: 'AUTH-05', what: 'no Authorization header', authorization: () => undefined },
-  {
+// The ids are written out, not read from waysIn, so that the suite index finds them in this file's text;
+// the type holds each to its way in, and takes no table without every refused way.
+type RefusedWay = Exclude<keyof typeof waysIn.bearer, 'withServerAccessToken'>;
+const probesByWay: {
+  [Way in RefusedWay]: {
+    id: (typeof waysIn.bearer)[Way];
+    what: string;
+    authorization: () => string | undefined;
+  };
+} = {
+  withoutAuthorization: { id: 'AUTH-05', what: 'no Authorization header', authorization: () => undefined },
+  withTokenNobodyIssued: {
     id: 'AUTH-06',
     what: 'a token nobody issued',
     authorization: () => `Bearer ${garbageCredential('fds')}`,
   },
-  { id: 'AUTH-07', what: 'the API key under the scheme "Basic"', authorization: () => `Basic ${apiKey()}` },
-  { id: 'AUTH-11', what: 'the scheme "Bearer" and no token', authorization: () => 'Bearer' },
-];
+  withApiKeyAsBasic: {
+    id: 'AUTH-07',
+    what: 'the API key under the scheme "Basic"',
+    authorization: () => `Basic ${apiKey()}`,
+  },
+  withBearerSchemeAlone: {
+    id: 'AUTH-11',
+    what: 'the scheme "Bearer" and no token',
+    authorization: () => 'Bearer',
+  },
+};
+const probes: { id: RequirementId; what: string; authorization: () => string | undefined }[] =
+  Object.values(probesByWay);
+const accepted: typeof waysIn.bearer.withServerAccessToken = 'AUTH-04';
 
 type Probe = (typeof probes)[number];
 
@@ -111,7 +132,7 @@ check(
 for (const kind of requestKinds) {
   check(
     `${kind.name} accepts the run's SERVER_ACCESS token`,
-    ['AUTH-04'],
+    [accepted],
     async () => {
       void sendAhead();
       expectAccepted(await acceptance(kind), "the run's SERVER_ACCESS token");

@@ -2,6 +2,7 @@ import type { Exchange } from '../../src/client/exchange.ts';
 import { check, NotExercised } from '../../src/checks/check.ts';
 import { describeAnswer, Finding } from '../../src/checks/findings.ts';
 import { api, perRun, perRunValue, runSettings } from '../../src/checks/run-context.ts';
+import { endpointName, operationPath } from '../../src/operations/table.ts';
 import { expectAccepted, expectRefusal, tokens } from '../token/support.ts';
 import { expectCredentialRefused, probeOptions, requestKinds, resolvedTarget } from './support.ts';
 
@@ -15,7 +16,7 @@ import { expectCredentialRefused, probeOptions, requestKinds, resolvedTarget } f
  */
 
 /** Any GET that a valid token may make without fixtures. */
-const probePath = '/institutions';
+const probePath = operationPath('listInstitutions');
 /** How late after expires_in a token may still be accepted: services count in whole seconds. */
 const graceSeconds = 1.5;
 /**
@@ -169,7 +170,7 @@ function expiredUse(kind: (typeof requestKinds)[number]) {
 }
 
 // GET /institutions is where the scenario itself saw the token refused.
-for (const kind of requestKinds.filter((k) => k.name !== `GET ${probePath}`)) {
+for (const kind of requestKinds.filter((k) => k.name !== endpointName('listInstitutions'))) {
   check(
     `${kind.name} refuses a token whose expires_in seconds have passed`,
     ['AUTH-09'],

@@ -6,17 +6,25 @@ import { refusalStatuses } from '../../src/checks/error-list.ts';
 import { describeAnswer } from '../../src/checks/findings.ts';
 import { followNext } from '../../src/checks/paging.ts';
 import { api, perRun, perRunValue, runSettings } from '../../src/checks/run-context.ts';
+import {
+  bearerOperationNames,
+  endpointName,
+  operationPath,
+  operations,
+  type BearerOperationName,
+} from '../../src/operations/table.ts';
 import type { RunSettings } from '../../src/profile/profile.ts';
 import { expectRefusal } from '../token/support.ts';
 
 /**
  * Every kind of request the suite makes to an endpoint that requires the bearer header (spec: Endpoints,
- * "All endpoints except the token endpoint require the bearer header"): each endpoint as such, filtered
- * and paged lists, the next page reached by links.next, sub-resources and writes. The auth checks send
- * each of them with credentials that must be refused (endpoints.check.ts, expiry.check.ts). Paths name
- * resources that exist: the profile's fixture ids, the job the run's own connection update created, the
- * page a list's own links.next names. Where none is to be had a placeholder id stands in, and a 400 or
- * 404 for it proves nothing (a service may look an id up before it authenticates, AMB-AUTH-01).
+ * "All endpoints except the token endpoint require the bearer header"): each bearer operation of the
+ * operations table (src/operations/table.ts) as such, filtered lists, and for a list that pages its first
+ * page of one entry and the next page reached by links.next. The auth checks send each of them with
+ * credentials that must be refused (endpoints.check.ts, expiry.check.ts). Paths name resources that exist:
+ * the profile's fixture ids, the job the run's own connection update created, the page a list's own
+ * links.next names. Where none is to be had a placeholder id stands in, and a 400 or 404 for it proves
+ * nothing (a service may look an id up before it authenticates, AMB-AUTH-01).
  */
 
 export const placeholderId = 'fds-conformance-unknown-id';
@@ -34,6 +42,8 @@ export interface Target {
 }
 
 export interface RequestKind {
+  /** The operation of the table it sends. */
+  operation: BearerOperationName;
   /** As the spec writes the endpoint, with the query the kind adds, for titles. */
   name: string;
   /** What probing it needs beyond an API key: the run's leave to write, or what there is to probe. */
@@ -43,45 +53,48 @@ export interface RequestKind {
   target(settings: RunSettings): Target | Promise<Target>;
 }
 
-function ids(settings: RunSettings) {
+/** The path parameters of the table's patterns, from the profile's fixtures or a placeholder. */
+function ids(settings: RunSettings): Record<string, string> {
   const f = settings.profile.fixtures;
   return {
-    user: f.userId ?? placeholderId,
-    connection: f.connectionId ?? placeholderId,
-    institution: f.institutionId ?? placeholderId,
-    affordability: f.affordabilityId ?? placeholderId,
+    userId: f.userId ?? placeholderId,
+    connectionId: f.connectionId ?? placeholderId,
+    institutionId: f.institutionId ?? placeholderId,
+    affordabilityId: f.affordabilityId ?? placeholderId,
   };
 }
 
-const enc = encodeURIComponent;
+/** The operation's method, and its path at the run's resources (or at the ids given). */
+const at = (operation: BearerOperationName, s: RunSettings, values = ids(s)) => ({
+  method: operations[operation].method,
+  path: operationPath(operation, values),
+});
 
-const connectionsPath = (s: RunSettings) => `/users/${enc(ids(s).user)}/connections`;
-const connectionPath = (s: RunSettings) => `${connectionsPath(s)}/${enc(ids(s).connection)}`;
-const transactionsPath = (s: RunSettings) =>
-  `/users/${enc(ids(s).user)}/affordability/${enc(ids(s).affordability)}/transactions`;
 const hasUser = (s: RunSettings) => Boolean(s.profile.fixtures.userId);
 const hasConnection = (s: RunSettings) => hasUser(s) && Boolean(s.profile.fixtures.connectionId);
 const hasSnapshot = (s: RunSettings) => hasUser(s) && Boolean(s.profile.fixtures.affordabilityId);
 
 // Filters and limits valid under every reading, so that no service refuses them for their own sake:
 // properties and the eq operator the spec names, in the expression shape it shows, and a limit within 500.
-const connectionFilter = "status.eq('active')";
-const institutionFilter = "country.eq('AU')";
+const filters: Partial<Record<BearerOperationName, string>> = {
+  listConnections: "status.eq('active')",
+  listInstitutions: "country.eq('AU')",
+};
 const pageLimit = '1';
 
-const connectionUpdateName = 'POST /users/{user.id}/connections/{connection.id}';
 const connectionUpdateNeeds: Need[] = ['write', 'userId', 'connectionId', 'connectionPassword'];
 
-export const requestKinds: RequestKind[] = [
-  {
-    name: 'GET /enrich',
+type Request = Omit<RequestKind, 'operation' | 'name'>;
+
+/** Each bearer operation called as such: the type refuses a table whose bearer operation has none. */
+const requests: Record<BearerOperationName, Request> = {
+  enrich: {
     needs: [],
     acceptNeeds: ['enrich'],
     target: (s) => {
       const e = s.profile.fixtures.enrich;
       return {
-        method: 'GET',
-        path: '/enrich',
+        ...at('enrich', s),
         query: {
           q: e?.matchingQuery ?? 'EFTPOS PAYMENT 1234',
           institution: e?.institution ?? 'AU00000',
@@ -91,131 +104,111 @@ export const requestKinds: RequestKind[] = [
       };
     },
   },
-  {
-    name: 'POST /users',
+  createUser: {
     needs: ['write'],
     acceptNeeds: ['write'],
     target: (s) => ({
-      method: 'POST',
-      path: '/users',
+      ...at('createUser', s),
       // A run address a strict reading takes too: a plain local part of at most 64 octets.
       json: { email: runEmail(s.runId, 'auth'), firstName: 'Auth', lastName: 'Probe' },
       placeholder: false,
     }),
   },
-  {
-    name: 'GET /users/{user.id}/connections',
+  listConnections: {
     needs: [],
     acceptNeeds: ['userId'],
-    target: (s) => ({ method: 'GET', path: connectionsPath(s), placeholder: !hasUser(s) }),
+    target: (s) => ({ ...at('listConnections', s), placeholder: !hasUser(s) }),
   },
-  {
-    name: `GET /users/{user.id}/connections?filter=${connectionFilter}`,
-    needs: [],
-    acceptNeeds: ['userId'],
-    target: (s) => ({
-      method: 'GET',
-      path: connectionsPath(s),
-      query: { filter: connectionFilter },
-      placeholder: !hasUser(s),
-    }),
-  },
-  {
-    name: 'GET /users/{user.id}/connections/{connection.id}',
+  getConnection: {
     needs: [],
     acceptNeeds: ['userId', 'connectionId'],
-    target: (s) => ({ method: 'GET', path: connectionPath(s), placeholder: !hasConnection(s) }),
+    target: (s) => ({ ...at('getConnection', s), placeholder: !hasConnection(s) }),
   },
-  {
-    name: connectionUpdateName,
+  updateConnection: {
     needs: ['write'],
     // A wrong institution password might be refused with 401 or 403 for its own reasons.
     acceptNeeds: connectionUpdateNeeds,
     target: (s) => ({
-      method: 'POST',
-      path: connectionPath(s),
+      ...at('updateConnection', s),
       json: { password: s.profile.fixtures.connectionPassword ?? 'fds-conformance-password' },
       placeholder: !hasConnection(s),
     }),
   },
-  {
-    name: 'GET /jobs/{job.id}',
+  getJob: {
     needs: [],
     // No profile fixture names a job: the run's connection update creates one.
     acceptNeeds: connectionUpdateNeeds,
     target: async (s) => {
-      const placeholder = { method: 'GET', path: `/jobs/${placeholderId}`, placeholder: true } as const;
+      const placeholder = { ...at('getJob', s, { jobId: placeholderId }), placeholder: true };
       if (!met(connectionUpdateNeeds, s)) return placeholder;
       try {
-        return { method: 'GET', path: `/jobs/${enc(await createdJob())}`, placeholder: false };
+        return { ...at('getJob', s, { jobId: await createdJob() }), placeholder: false };
       } catch (error) {
         return { ...placeholder, unavailable: error instanceof Error ? error.message : String(error) };
       }
     },
   },
-  {
-    name: 'GET /institutions',
+  listInstitutions: {
     needs: [],
     acceptNeeds: [],
-    target: () => ({ method: 'GET', path: '/institutions', placeholder: false }),
+    target: (s) => ({ ...at('listInstitutions', s), placeholder: false }),
   },
-  {
-    name: `GET /institutions?filter=${institutionFilter}`,
-    needs: [],
-    acceptNeeds: [],
-    target: () => ({
-      method: 'GET',
-      path: '/institutions',
-      query: { filter: institutionFilter },
-      placeholder: false,
-    }),
-  },
-  {
-    name: 'GET /institutions/{institution.id}',
+  getInstitution: {
     needs: [],
     acceptNeeds: ['institutionId'],
-    target: (s) => ({
-      method: 'GET',
-      path: `/institutions/${enc(ids(s).institution)}`,
-      placeholder: !s.profile.fixtures.institutionId,
-    }),
+    target: (s) => ({ ...at('getInstitution', s), placeholder: !s.profile.fixtures.institutionId }),
   },
-  {
-    name: 'POST /users/{user.id}/expenses',
+  createExpenses: {
     needs: ['write'],
     acceptNeeds: ['write', 'userId'],
-    target: (s) => ({
-      method: 'POST',
-      path: `/users/${enc(ids(s).user)}/expenses`,
-      json: {},
-      placeholder: !hasUser(s),
-    }),
+    target: (s) => ({ ...at('createExpenses', s), json: {}, placeholder: !hasUser(s) }),
   },
-  {
-    name: 'GET /users/{user.id}/affordability/{affordability.id}/transactions',
+  listAffordabilityTransactions: {
     needs: [],
     acceptNeeds: ['userId', 'affordabilityId'],
-    target: (s) => ({ method: 'GET', path: transactionsPath(s), placeholder: !hasSnapshot(s) }),
+    target: (s) => ({ ...at('listAffordabilityTransactions', s), placeholder: !hasSnapshot(s) }),
   },
-  {
-    name: `GET /users/{user.id}/affordability/{affordability.id}/transactions?limit=${pageLimit}`,
-    needs: [],
-    acceptNeeds: ['userId', 'affordabilityId'],
-    target: (s) => ({
-      method: 'GET',
-      path: transactionsPath(s),
-      query: { limit: pageLimit },
-      placeholder: !hasSnapshot(s),
-    }),
-  },
-  {
-    name: `the links.next page of GET /users/{user.id}/affordability/{affordability.id}/transactions?limit=${pageLimit}`,
-    // Only the snapshot's own first page names a next page; a made-up cursor would be refused for itself.
-    needs: ['userId', 'affordabilityId'],
-    acceptNeeds: ['userId', 'affordabilityId'],
-    target: async (s) => ({ method: 'GET', ...(await nextPage(s)), placeholder: false }),
-  },
-];
+};
+
+/**
+ * The kinds of one operation: as such, with its filter, and for a list that pages, its first page of
+ * `pageLimit` entries and the next page that page names.
+ */
+function kindsOf(operation: BearerOperationName): RequestKind[] {
+  const request = requests[operation];
+  const name = endpointName(operation);
+  const withQuery = (query: Record<string, string>) => async (s: RunSettings) => {
+    const target = await request.target(s);
+    return { ...target, query: { ...target.query, ...query } };
+  };
+  const filter = filters[operation];
+  const firstPage = { limit: pageLimit };
+  return [
+    { operation, name, ...request },
+    ...(filter === undefined
+      ? []
+      : [{ operation, ...request, name: `${name}?filter=${filter}`, target: withQuery({ filter }) }]),
+    ...(operations[operation].pages
+      ? [
+          { operation, ...request, name: `${name}?limit=${pageLimit}`, target: withQuery(firstPage) },
+          {
+            operation,
+            name: `the links.next page of ${name}?limit=${pageLimit}`,
+            // Only the list's own first page names a next page; a made-up cursor would be refused for itself.
+            needs: request.acceptNeeds,
+            acceptNeeds: request.acceptNeeds,
+            target: async (s: RunSettings) => ({
+              method: operations[operation].method,
+              ...(await nextPage(await withQuery(firstPage)(s))),
+              placeholder: false,
+            }),
+          },
+        ]
+      : []),
+  ];
+}
+
+export const requestKinds: RequestKind[] = bearerOperationNames.flatMap(kindsOf);
 
 /**
  * Whether the run surely meets the needs, to know what to send ahead. Only an optimisation: check.ts
@@ -241,9 +234,7 @@ export function met(needs: Need[], settings: RunSettings): boolean {
 
 /** The connection update AUTH-04 judges, sent once: it also yields the job that GET /jobs is called with. */
 const connectionUpdate = perRunValue('auth:connection-update', async () => {
-  const update = requestKinds.find((kind) => kind.name === connectionUpdateName);
-  if (!update) throw new Error('the request table lost the connection update');
-  const target = await update.target(runSettings());
+  const target = await requests.updateConnection.target(runSettings());
   return api().post(target.path, target.json);
 });
 
@@ -257,9 +248,8 @@ async function createdJob(): Promise<string> {
   return job.id;
 }
 
-/** The request of the snapshot's second page, as its first page's links.next names it. */
-async function nextPage(settings: RunSettings): Promise<Pick<Target, 'path' | 'query'>> {
-  const first = { path: transactionsPath(settings), query: { limit: pageLimit } };
+/** The request of a list's second page, as its first page's links.next names it. */
+async function nextPage(first: Target): Promise<Pick<Target, 'path' | 'query'>> {
   const exchange = await api().get(first.path, first.query);
   const next = (exchange.response?.body as { links?: { next?: unknown } } | undefined)?.links?.next;
   if (exchange.response?.status !== 200 || typeof next !== 'string' || next === '') {
@@ -278,7 +268,7 @@ export function resolvedTarget(kind: RequestKind): Promise<Target> {
 /** The kind sent with the run's SERVER_ACCESS token, once per run (AUTH-04). */
 export function acceptance(kind: RequestKind): Promise<Exchange> {
   return perRun(`auth:acceptance ${kind.name}`, async () => {
-    if (kind.name === connectionUpdateName) return connectionUpdate();
+    if (kind.operation === 'updateConnection') return connectionUpdate();
     const target = await resolvedTarget(kind);
     if (target.placeholder) {
       throw new NotExercised(target.unavailable ?? `${kind.name} names no resource that exists`);

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { routePaths, type RoutePath } from '../../mock/routes/paths.ts';
+import { routePaths } from '../../mock/routes/paths.ts';
+import type { OperationPath } from '../../src/operations/table.ts';
 import { recordFullRun, type RecordedRun } from '../support/recorded-run.ts';
 import { inBatches, MockClient } from './mock-client.ts';
 
@@ -41,7 +42,7 @@ interface Walk {
   /** Every link reached, with the status its GET answered (0: not a link of the mock, not sent). */
   statuses: Map<string, number>;
   /** The route patterns that answered 200, with how many links reached each. */
-  routes: Map<RoutePath | undefined, number>;
+  routes: Map<OperationPath | undefined, number>;
 }
 
 /**
@@ -68,7 +69,7 @@ async function walk(run: RecordedRun, client: MockClient, seeds: Set<string>): P
     frontier = [...found].filter((link) => !statuses.has(link));
   }
   // The mock records the walk's answers as it recorded the run's: the route each link reached.
-  const routes = new Map<RoutePath | undefined, number>();
+  const routes = new Map<OperationPath | undefined, number>();
   for (const exchange of run.exchanges.slice(before))
     if (exchange.method === 'GET' && exchange.status === 200)
       routes.set(exchange.route, (routes.get(exchange.route) ?? 0) + 1);
@@ -104,7 +105,7 @@ describe('every link the mock hands out in a full run resolves (issue 15)', { ti
     expect(seeds.size).toBeGreaterThan(200);
     // GET /users/{user.id}/accounts and …/transactions are left out: no answer links to them (a user's
     // links carry self only, as the spec shows); test/mock/referenced-endpoints.test.ts covers them.
-    const linked: RoutePath[] = [
+    const linked: OperationPath[] = [
       routePaths.enrich,
       routePaths.connections,
       routePaths.connection,
