@@ -2,7 +2,7 @@ import { profileDefaults } from '../profile/profile.ts';
 import type { SuiteGroup } from '../requirements/groups.ts';
 
 /**
- * The operations of the interface, written once (docs/decisions/005-one-operations-table.md): the spec's
+ * The operations of the interface, written once (docs/decisions/006-one-operations-table.md): the spec's
  * endpoints in its order (spec: Endpoints), then the mock's own. The mock's router serves each by its
  * name, the OpenAPI document describes each by its name, the auth checks probe every bearer operation of
  * the spec, and test/operations/table.test.ts fails when any of them lacks one. Adding an operation is one
