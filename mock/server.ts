@@ -17,7 +17,9 @@ import { routes } from './routes/index.ts';
 import { serialisedBody } from './serialised-body.ts';
 import { MockState } from './state.ts';
 import { flakyFailure } from './flakiness.ts';
-import { rateLimited, varyReply, type MockVariants } from './variants.ts';
+import { rateLimited } from './variants/rate-limit.ts';
+import { varyReply } from './variants/reply.ts';
+import type { MockVariants } from './variants/types.ts';
 import { loadWorld, type World } from './world/world.ts';
 import { withOpaqueIds } from './world/opaque-ids.ts';
 
@@ -223,7 +225,7 @@ async function handle(req: IncomingMessage, res: ServerResponse, router: Router,
 }
 
 /**
- * The send path every handled request ends in: the conformant variants (mock/variants.ts) reshape the
+ * The send path every handled request ends in: the conformant variants (mock/variants/) reshape the
  * reply after the handler and the faults, so faults are written against the plain representation.
  */
 async function respond(

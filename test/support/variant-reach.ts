@@ -37,7 +37,7 @@ function routeGroup(method: string, path: string): string {
   return /^\/([^/]+)/.exec(path)?.[1] ?? '';
 }
 
-/** The kinds of answer a reading of the error list or of refusal statuses changes (mock/variants.ts). */
+/** The kinds of answer a reading of the error list or of refusal statuses changes (mock/variants/types.ts). */
 function answerMarks({ status, route, body }: MockExchange): string[] {
   const errors = (body as { data?: unknown } | undefined)?.data;
   if (status < 400 || !Array.isArray(errors)) return [];
