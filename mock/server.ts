@@ -12,6 +12,7 @@ import { authenticate } from './auth.ts';
 import { detail, errorList, MockError, quoted } from './errors.ts';
 import { applyReplyFaults, assertKnownFaults, isFaultName, type FaultName } from './faults/index.ts';
 import { defaultMockOptions, faultSwitchHeader, type MockOptions } from './options.ts';
+import { assertMockOptions } from './options-schema.ts';
 import { Router, type MockContext, type MockReply, type Route } from './router.ts';
 import { routes } from './routes/index.ts';
 import { serialisedBody } from './serialised-body.ts';
@@ -41,8 +42,12 @@ export interface RunningMock {
   close(): Promise<void>;
 }
 
-/** Starts the mock and resolves once it listens. Throws on an unknown fault name. */
+/**
+ * Starts the mock and resolves once it listens. Throws on an unknown fault name, and on an option the
+ * mock does not have or a value it cannot take (options-schema.ts).
+ */
 export async function startMock(overrides: Partial<MockOptions> = {}): Promise<RunningMock> {
+  assertMockOptions(overrides);
   const options: MockOptions = {
     ...defaultMockOptions,
     ...overrides,
