@@ -1,6 +1,6 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { MockReply, Route } from './router.ts';
-import type { ErrorVariants } from './variants.ts';
+import type { ErrorVariants } from './variants/types.ts';
 
 /**
  * A refusal a handler throws; the server turns it into the spec's error list (spec: Errors, Error list).
@@ -100,7 +100,7 @@ export function kindOf(value: unknown): string {
 type ErrorObject = Record<string, unknown> & { source?: { parameter?: unknown } | null };
 
 /**
- * The error list as the errors variants show it (mock/variants.ts, ErrorVariants): readings of the
+ * The error list as the errors variants show it (mock/variants/types.ts, ErrorVariants): readings of the
  * spec's error list that a conformant service may ship. Applied in the send path, to every error reply.
  */
 export function varyErrorList(

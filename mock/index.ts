@@ -9,11 +9,11 @@
 import { faults as registry, type Fault, type FaultName } from './faults/index.ts';
 import { defaultApiKey, defaultMockOptions, type MockOptions } from './options.ts';
 import { startMock as startServer, type RunningMock } from './server.ts';
-import type { MockVariants } from './variants.ts';
+import type { MockVariants } from './variants/types.ts';
 
 export type { FaultName } from './faults/index.ts';
 export type { RunningMock } from './server.ts';
-export type { MockVariants } from './variants.ts';
+export type { MockVariants } from './variants/types.ts';
 export type { World } from './world/world.ts';
 export { defaultApiKey, faultSwitchHeader, shortLivedApiKey } from './options.ts';
 export { mockProfile } from './profile.ts';

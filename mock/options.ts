@@ -1,5 +1,5 @@
 import type { OperationPath } from '../src/operations/table.ts';
-import type { MockVariants } from './variants.ts';
+import type { MockVariants } from './variants/types.ts';
 
 /** One request and the answer the mock gave it, as `onResponse` sees it. */
 export interface MockExchange {
@@ -41,7 +41,7 @@ export interface MockOptions {
   /** How long each job step stays pending and then in progress, in milliseconds. */
   jobStepMs: number;
   /**
-   * Conformant variants (mock/variants.ts): legitimate behaviours the spec leaves open, all off by
+   * Conformant variants (mock/variants/types.ts): legitimate behaviours the spec leaves open, all off by
    * default, each of which the suite must pass with no finding.
    */
   variants: MockVariants;

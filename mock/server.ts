@@ -12,12 +12,15 @@ import { authenticate } from './auth.ts';
 import { detail, errorList, MockError, quoted } from './errors.ts';
 import { applyReplyFaults, assertKnownFaults, isFaultName, type FaultName } from './faults/index.ts';
 import { defaultMockOptions, faultSwitchHeader, type MockOptions } from './options.ts';
+import { assertMockOptions } from './options-schema.ts';
 import { Router, type MockContext, type MockReply, type Route } from './router.ts';
 import { routes } from './routes/index.ts';
 import { serialisedBody } from './serialised-body.ts';
 import { MockState } from './state.ts';
 import { flakyFailure } from './flakiness.ts';
-import { rateLimited, varyReply, type MockVariants } from './variants.ts';
+import { rateLimited } from './variants/rate-limit.ts';
+import { varyReply } from './variants/reply.ts';
+import type { MockVariants } from './variants/types.ts';
 import { loadWorld, type World } from './world/world.ts';
 import { withOpaqueIds } from './world/opaque-ids.ts';
 
@@ -39,8 +42,12 @@ export interface RunningMock {
   close(): Promise<void>;
 }
 
-/** Starts the mock and resolves once it listens. Throws on an unknown fault name. */
+/**
+ * Starts the mock and resolves once it listens. Throws on an unknown fault name, and on an option the
+ * mock does not have or a value it cannot take (options-schema.ts).
+ */
 export async function startMock(overrides: Partial<MockOptions> = {}): Promise<RunningMock> {
+  assertMockOptions(overrides);
   const options: MockOptions = {
     ...defaultMockOptions,
     ...overrides,
@@ -223,7 +230,7 @@ async function handle(req: IncomingMessage, res: ServerResponse, router: Router,
 }
 
 /**
- * The send path every handled request ends in: the conformant variants (mock/variants.ts) reshape the
+ * The send path every handled request ends in: the conformant variants (mock/variants/) reshape the
  * reply after the handler and the faults, so faults are written against the plain representation.
  */
 async function respond(

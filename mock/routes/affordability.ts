@@ -2,7 +2,7 @@ import { detail, MockError, notFound, parameterNotValid, quoted } from '../error
 import { matchesFilter, parseFilter, type FilterTerm } from '../filters.ts';
 import { transactionResource } from '../representations.ts';
 import type { MockContext, RouteHandler } from '../router.ts';
-import type { AffordabilityVariants } from '../variants.ts';
+import type { AffordabilityVariants } from '../variants/types.ts';
 import type { AffordabilityClass } from '../../src/types/resources.generated.ts';
 import type { TransactionRecord } from '../world/world.ts';
 import { requireUser } from './connections.ts';

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import countries from 'i18n-iso-countries';
 import { detail, MockError, parameterNotValid, quoted } from '../errors.ts';
 import type { MockContext, RouteHandler } from '../router.ts';
-import type { EnrichVariants } from '../variants.ts';
+import type { EnrichVariants } from '../variants/types.ts';
 import type { MerchantRecord } from '../world/world.ts';
 
 const accountTypes = new Set(['transaction', 'credit-card', 'savings', 'mortgage', 'loan', 'foreign']);

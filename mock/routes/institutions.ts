@@ -3,7 +3,7 @@ import { matchesFilter, parseFilter, type FilterTerm } from '../filters.ts';
 import { institutionResource } from '../representations.ts';
 import type { MockContext, RouteHandler } from '../router.ts';
 import { reusableBody } from '../serialised-body.ts';
-import type { InstitutionsVariants } from '../variants.ts';
+import type { InstitutionsVariants } from '../variants/types.ts';
 import type { InstitutionRecord } from '../world/world.ts';
 
 const filterProperties = ['country', 'tier', 'serviceType', 'institutionType', 'stage'] as const;

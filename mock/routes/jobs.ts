@@ -2,7 +2,7 @@ import { detail, notFound, quoted } from '../errors.ts';
 import { jobResource } from '../representations.ts';
 import type { MockContext, RouteHandler } from '../router.ts';
 import type { Job, JobStep } from '../../src/types/resources.generated.ts';
-import type { JobsVariants } from '../variants.ts';
+import type { JobsVariants } from '../variants/types.ts';
 
 /** A +10:00 offset and whole seconds: another ISO 8601 form of the same instant (AMB-JOBS-03). */
 function withOffset(timestamp: string): string {
@@ -26,7 +26,7 @@ function stepsAsShown(steps: JobStep[], variants: JobsVariants): JobStep[] {
 }
 
 /**
- * A job as the jobs variants show it (mock/variants.ts, JobsVariants): other step lists, words and
+ * A job as the jobs variants show it (mock/variants/types.ts, JobsVariants): other step lists, words and
  * shapes, other timestamps. The job as built when none applies.
  */
 export function jobAsShown(job: Job, context: MockContext, now = Date.now()): Job {

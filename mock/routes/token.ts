@@ -1,7 +1,7 @@
 import { apiKeyOf, credential } from '../auth.ts';
 import { detail, kindOf, MockError, quoted } from '../errors.ts';
 import type { MockContext, RouteHandler } from '../router.ts';
-import type { TokenVariants } from '../variants.ts';
+import type { TokenVariants } from '../variants/types.ts';
 
 const scopes = new Set(['SERVER_ACCESS', 'CLIENT_ACCESS']);
 /**

@@ -3,7 +3,7 @@ import { detail, kindOf, MockError, notFound, parameterNotValid, quoted } from '
 import { userResource } from '../representations.ts';
 import type { MockContext, RouteHandler } from '../router.ts';
 import type { UserRecord } from '../state.ts';
-import type { UsersVariants } from '../variants.ts';
+import type { UsersVariants } from '../variants/types.ts';
 
 /** `+<country-code><number>`: a plus, then 7 to 15 digits in all, the E.164 limits (spec: User, mobile). */
 const internationalMobile = /^\+[1-9][0-9]{6,14}$/;

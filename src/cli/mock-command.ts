@@ -134,7 +134,7 @@ export function mockOptionsFromArgs(args: string[]): {
   if (unknown !== undefined) throw new UsageError(`unknown fault "${unknown}"; see --list-faults`);
   options.faults = named.filter(isFaultName);
   options.faultSwitching = values['fault-switching'] ?? false;
-  // Conformant variants (mock/variants.ts) that make the mock behave like a busy staging environment.
+  // Conformant variants (mock/variants/types.ts) that make the mock behave like a busy staging environment.
   const latencyMs = wholeNumber('latency-ms', values['latency-ms'], 0, 60_000);
   if (latencyMs !== undefined) options.latencyMs = latencyMs;
   const rateLimitEvery = wholeNumber('rate-limit-every', values['rate-limit-every'], 1, 1_000_000);

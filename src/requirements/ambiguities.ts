@@ -14,7 +14,10 @@ export interface Reading {
   reading: string;
   /**
    * Mock options (a partial `MockOptions`, deep-merged over the defaults) under which the mock shows this
-   * reading; absent on the one reading the mock shows by default.
+   * reading; absent on the one reading the mock shows by default. Data tsc never sees, so the mock checks
+   * it against its options' schema (mock/options-schema.ts) when started with it, and
+   * test/ambiguities.test.ts checks every reading's: a misspelt option would leave the default reading on.
+   * Typed loosely here because the engine (src/) does not depend on the mock.
    */
   variant?: Record<string, unknown>;
 }

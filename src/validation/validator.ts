@@ -23,7 +23,8 @@ export function preview(value: unknown): string {
   return text.length > maxFoundLength ? `${text.slice(0, maxFoundLength - 1)}…` : text;
 }
 
-function valueAt(data: unknown, pointer: string): unknown {
+/** The value a JSON pointer names in the data; undefined where the path leads nowhere. */
+export function valueAt(data: unknown, pointer: string): unknown {
   let node = data;
   for (const raw of pointer.split('/').slice(1)) {
     const key = raw.replaceAll('~1', '/').replaceAll('~0', '~');
@@ -33,7 +34,8 @@ function valueAt(data: unknown, pointer: string): unknown {
   return node;
 }
 
-function expectation(error: ErrorObject): string {
+/** What a failed keyword wanted, in words ("one of [...]", "integer"), for a one-line message. */
+export function expectation(error: ErrorObject): string {
   const params = error.params as Record<string, unknown>;
   switch (error.keyword) {
     case 'enum':

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ConnectionsVariants } from '../../mock/variants.ts';
+import type { ConnectionsVariants } from '../../mock/variants/types.ts';
 import { MockClient } from './mock-client.ts';
 
 /**
- * Each connections variant (mock/variants.ts, src/requirements/ambiguities/connections.json) really
+ * Each connections variant (mock/variants/types.ts, src/requirements/ambiguities/connections.json) really
  * changes what the mock answers: the same request, default mock against the variant's.
  */
 let plain: MockClient;

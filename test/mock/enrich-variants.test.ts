@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { EnrichVariants } from '../../mock/variants.ts';
+import type { EnrichVariants } from '../../mock/variants/types.ts';
 import { expectError, expectResource, MockClient, type Exchange } from './mock-client.ts';
 
 /**

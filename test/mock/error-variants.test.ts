@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { ErrorVariants } from '../../mock/variants.ts';
+import type { ErrorVariants } from '../../mock/variants/types.ts';
 import { MockClient, type Exchange } from './mock-client.ts';
 
 /**

@@ -1,5 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { ExpensesVariants } from '../../mock/variants.ts';
+import type { ExpensesVariants } from '../../mock/variants/types.ts';
 import { expectError, expectResource, MockClient, type Exchange } from './mock-client.ts';
 
 /**

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { InstitutionsVariants } from '../../mock/variants.ts';
+import type { InstitutionsVariants } from '../../mock/variants/types.ts';
 import { MockClient } from './mock-client.ts';
 
 /**
- * Each institutions variant (mock/variants.ts, src/requirements/ambiguities/institutions.json) really
+ * Each institutions variant (mock/variants/types.ts, src/requirements/ambiguities/institutions.json) really
  * changes what GET /institutions answers: the same request, default mock against the variant's.
  */
 let plain: MockClient;

@@ -1,10 +1,10 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { describe, expect, it } from 'vitest';
-import type { JobsVariants } from '../../mock/variants.ts';
+import type { JobsVariants } from '../../mock/variants/types.ts';
 import { MockClient } from './mock-client.ts';
 
 /**
- * Each jobs variant (mock/variants.ts, src/requirements/ambiguities/jobs.json) really changes the job the
+ * Each jobs variant (mock/variants/types.ts, src/requirements/ambiguities/jobs.json) really changes the job the
  * mock answers. Steps last a minute here, so every job is seen before its first step starts.
  */
 type Job = { created: string; updated: string; steps: { title: string; status: string }[] };

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { defaultApiKey } from '../../mock/options.ts';
-import type { TokenVariants } from '../../mock/variants.ts';
+import type { TokenVariants } from '../../mock/variants/types.ts';
 import { expectError, expectResource, MockClient } from './mock-client.ts';
 
 /**

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { UsersVariants } from '../../mock/variants.ts';
+import type { UsersVariants } from '../../mock/variants/types.ts';
 import { expectError, expectResource, MockClient } from './mock-client.ts';
 
 /**

@@ -1,4 +1,5 @@
 import { defaultApiKey, type MockExchange, type MockOptions } from '../../mock/options.ts';
+import { assertMockOptions } from '../../mock/options-schema.ts';
 import { runOnMocks } from '../../src/runner/fault-matrix.ts';
 import type { SuiteSession } from '../../src/runner/run-suites.ts';
 import { requirementIdsByFile } from '../../src/runner/suite-index.ts';
@@ -37,7 +38,7 @@ function routeGroup(method: string, path: string): string {
   return /^\/([^/]+)/.exec(path)?.[1] ?? '';
 }
 
-/** The kinds of answer a reading of the error list or of refusal statuses changes (mock/variants.ts). */
+/** The kinds of answer a reading of the error list or of refusal statuses changes (mock/variants/types.ts). */
 function answerMarks({ status, route, body }: MockExchange): string[] {
   const errors = (body as { data?: unknown } | undefined)?.data;
   if (status < 400 || !Array.isArray(errors)) return [];
@@ -85,8 +86,8 @@ const answerReadings: Record<string, Record<string, string>> = {
  * The marks a file must have to see a reading, and whether the reading is only of endpoint groups;
  * undefined for a reading every file may see.
  */
-function marksOf(options: Record<string, unknown>): { marks: string[]; groupsOnly: boolean } | undefined {
-  const { variants, ...rest } = options as { variants?: Record<string, unknown> };
+function marksOf(options: Partial<MockOptions>): { marks: string[]; groupsOnly: boolean } | undefined {
+  const { variants, ...rest } = options;
   const entries = Object.entries(variants ?? {});
   if (Object.keys(rest).length > 0 || entries.length === 0) return undefined;
   const marks: string[] = [];
@@ -110,8 +111,8 @@ function marksOf(options: Record<string, unknown>): { marks: string[]; groupsOnl
  * other than a live bearer token: only the token and auth checks send such requests. Reusing a live
  * token (`token.reuse`) changes that one request too, so its readings run the whole suite.
  */
-function onlyProbedByTokenAndAuth(options: Record<string, unknown>): boolean {
-  const { variants, ...rest } = options as { variants?: Record<string, Record<string, unknown>> };
+function onlyProbedByTokenAndAuth(options: Partial<MockOptions>): boolean {
+  const { variants, ...rest } = options;
   const keys = Object.keys(variants ?? {});
   return (
     Object.keys(rest).length === 0 &&
@@ -141,12 +142,13 @@ export async function variantTargets(
 ): Promise<VariantTarget[]> {
   const reached = await marksByFile(session);
   return readings.map(({ name, options }) => {
-    if (onlyProbedByTokenAndAuth(options))
-      return { name, options: options as Partial<MockOptions>, files: within.filter(tokenAndAuthFiles) };
+    // A reading is data (the register's JSON): a misspelt option fails here, naming the reading.
+    assertMockOptions(options, name);
+    if (onlyProbedByTokenAndAuth(options)) return { name, options, files: within.filter(tokenAndAuthFiles) };
     const seen = marksOf(options);
-    if (!seen) return { name, options: options as Partial<MockOptions>, files: within };
+    if (!seen) return { name, options, files: within };
     const files = within.filter((file) => seen.marks.some((mark) => reached.get(file)?.has(mark)));
     const shortLivedWithheld = seen.groupsOnly ? { apiKeys: { [defaultApiKey]: 3600 } } : {};
-    return { name, options: { ...shortLivedWithheld, ...options } as Partial<MockOptions>, files };
+    return { name, options: { ...shortLivedWithheld, ...options }, files };
   });
 }

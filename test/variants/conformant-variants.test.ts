@@ -6,7 +6,7 @@ import { defaultApiKey, type MockOptions } from '../../mock/options.ts';
 import { startMock, type RunningMock } from '../../mock/server.ts';
 
 /**
- * Each conformant variant of the mock (mock/variants.ts) is really shown: a variant that silently did
+ * Each conformant variant of the mock (mock/variants/types.ts) is really shown: a variant that silently did
  * nothing would pass the suite trivially. That the suite passes under every one is tested in
  * register-variants.test.ts.
  */

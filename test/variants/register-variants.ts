@@ -5,7 +5,7 @@ import type { SuiteSession } from '../../src/runner/run-suites.ts';
 import { variantTargets } from '../support/variant-reach.ts';
 
 /**
- * Conformant variants (mock/variants.ts): behaviours a real service may legitimately show where the spec
+ * Conformant variants (mock/variants/types.ts): behaviours a real service may legitimately show where the spec
  * is silent or ambiguous. Every non-default reading of the ambiguity register (src/requirements/
  * ambiguities/) names the mock options that show it; the suite must pass against each, and against all of
  * them at once, with zero findings (DESIGN.md, principle 1: a false failure on a conformant server is as
