@@ -1,11 +1,13 @@
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { ambiguities } from '../src/requirements/ambiguities.ts';
 import {
   catalogue,
+  catalogueFolder,
   checked,
   groupPrefixes,
   groups,
+  outOfScopeFile,
   requirementById,
   requirementsOfGroup,
 } from '../src/requirements/catalogue.ts';
@@ -27,6 +29,13 @@ describe('requirement catalogue', () => {
   it('lists exactly the groups it has prefixes for, and every group is used', () => {
     expect([...groups].sort()).toEqual(Object.keys(groupPrefixes).sort());
     for (const group of groups) expect(requirementsOfGroup(group).length, group).toBeGreaterThan(0);
+  });
+
+  // The loader reads one file per group of groups.ts: a file under any other name would go unread, its
+  // requirements silently missing from every report.
+  it('keeps one file per group in catalogue/, and no other but the out-of-scope topics', () => {
+    const files = readdirSync(catalogueFolder).sort();
+    expect(files).toEqual([...groups.map((group) => `${group}.json`), outOfScopeFile].sort());
   });
 
   it('numbers each group PREFIX-01, PREFIX-02, … with the prefix of its group and no gaps', () => {

@@ -8,7 +8,7 @@ import { catalogue } from './catalogue.ts';
 export function generateRequirementIds(): string {
   const ids = catalogue.requirements.map((requirement) => `  | '${requirement.id}'`);
   return [
-    '// Generated from src/requirements/catalogue.json by `npm run gen:ids`; do not edit.',
+    '// Generated from src/requirements/catalogue/ by `npm run gen:ids`; do not edit.',
     '',
     '/** The id of a requirement of the catalogue. */',
     'export type RequirementId =',

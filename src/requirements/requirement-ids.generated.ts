@@ -1,4 +1,4 @@
-// Generated from src/requirements/catalogue.json by `npm run gen:ids`; do not edit.
+// Generated from src/requirements/catalogue/ by `npm run gen:ids`; do not edit.
 
 /** The id of a requirement of the catalogue. */
 export type RequirementId =
@@ -35,19 +35,6 @@ export type RequirementId =
   | 'AUTH-09'
   | 'AUTH-10'
   | 'AUTH-11'
-  | 'ERR-01'
-  | 'ERR-02'
-  | 'ERR-03'
-  | 'ERR-04'
-  | 'ERR-05'
-  | 'ERR-06'
-  | 'ERR-07'
-  | 'ERR-08'
-  | 'ERR-09'
-  | 'ERR-10'
-  | 'ERR-11'
-  | 'ERR-12'
-  | 'ERR-13'
   | 'ENRICH-01'
   | 'ENRICH-02'
   | 'ENRICH-03'
@@ -236,4 +223,17 @@ export type RequirementId =
   | 'AFFORD-33'
   | 'AFFORD-34'
   | 'AFFORD-35'
-  | 'AFFORD-36';
+  | 'AFFORD-36'
+  | 'ERR-01'
+  | 'ERR-02'
+  | 'ERR-03'
+  | 'ERR-04'
+  | 'ERR-05'
+  | 'ERR-06'
+  | 'ERR-07'
+  | 'ERR-08'
+  | 'ERR-09'
+  | 'ERR-10'
+  | 'ERR-11'
+  | 'ERR-12'
+  | 'ERR-13';

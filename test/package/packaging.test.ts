@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { stripVTControlCharacters } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openApiDocument } from '../../src/openapi/document.ts';
+import { groups, outOfScopeFile } from '../../src/requirements/catalogue.ts';
 
 /**
  * The package as its users get it (README, Quick start): packed with `npm pack`, installed as a dev
@@ -95,7 +96,13 @@ describe('the packed package, installed in a blank project', { timeout: 240_000 
         packedFiles.some((path) => path.startsWith(folder === 'bin/' ? folder : `dist/${folder}`)),
         folder,
       ).toBe(true);
-    expect(packedFiles).toContain('dist/src/requirements/catalogue.json');
+    expect(packedFiles).toEqual(
+      expect.arrayContaining(
+        [...groups.map((group) => `${group}.json`), outOfScopeFile].map(
+          (file) => `dist/src/requirements/catalogue/${file}`,
+        ),
+      ),
+    );
     // The README's recipes point at them: the CI workflow, the nightly script and its profile.
     expect(packedFiles).toEqual(
       expect.arrayContaining([

@@ -1,0 +1,74 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { faults } from '../mock/faults/index.ts';
+import { ambiguities, registerVariants } from '../src/requirements/ambiguities.ts';
+import { catalogue } from '../src/requirements/catalogue.ts';
+import { declaredCheckNames } from '../src/runner/run-suites.ts';
+import { requirementIdsByFile } from '../src/runner/suite-index.ts';
+
+/**
+ * Every number the README states of how many requirements, checks, register entries, readings, variants
+ * or faults there are, held to where the fact lives, so that adding one fails here until the README says
+ * so. The speed section is left out: its figures, counts included, are those of the day it was measured.
+ */
+const readme = readFileSync(new URL('../README.md', import.meta.url), 'utf8');
+const speedStart = readme.indexOf('\n## Speed');
+const speedEnd = readme.indexOf('\n## ', speedStart + 1);
+const stated = readme.slice(0, speedStart) + readme.slice(speedEnd);
+
+const counted = {
+  'MUST requirements': async () => catalogue.requirements.filter(({ level }) => level === 'MUST').length,
+  'SHOULD requirements': async () => catalogue.requirements.filter(({ level }) => level === 'SHOULD').length,
+  requirements: async () => catalogue.requirements.length,
+  // As a run counts them: vitest collects every check file, which declares the checks without running one.
+  checks: async () =>
+    [...(await declaredCheckNames([...requirementIdsByFile().keys()])).values()].flat().length,
+  entries: async () => ambiguities.length,
+  readings: async () => ambiguities.flatMap(({ readings }) => readings).length,
+  'register variants': async () => registerVariants().length,
+  faults: async () => faults.length,
+};
+type Counted = keyof typeof counted;
+
+// The README's lines are wrapped: a number and what it counts may be a line apart.
+const nouns = Object.keys(counted).map((noun) => noun.replaceAll(' ', '\\s+'));
+const countPattern = new RegExp(`\\b(\\d[\\d,]*)\\s+(${nouns.join('|')})\\b`, 'g');
+
+/** Each count the README states: the number, what it counts, and the line it is on. */
+function statedCounts(text: string): { number: number; noun: Counted; line: string }[] {
+  return [...text.matchAll(countPattern)].map((match) => ({
+    number: Number(match[1]!.replaceAll(',', '')),
+    noun: match[2]!.replaceAll(/\s+/g, ' ') as Counted,
+    line: text.slice(text.lastIndexOf('\n', match.index) + 1, text.indexOf('\n', match.index)),
+  }));
+}
+
+describe('the README counts', () => {
+  it('states how many requirements, checks and register entries there are', () => {
+    const found = new Set(statedCounts(stated).map(({ noun }) => noun));
+    expect([...found]).toEqual(expect.arrayContaining(['requirements', 'checks', 'entries']));
+  });
+
+  it('states each count as the catalogue, the register, the suites and the faults give it', async () => {
+    const wrong: string[] = [];
+    const actuals = new Map<Counted, number>();
+    for (const { number, noun, line } of statedCounts(stated)) {
+      const actual = actuals.get(noun) ?? (await counted[noun]());
+      actuals.set(noun, actual);
+      if (number !== actual) wrong.push(`"${number} ${noun}" where there are ${actual}: ${line.trim()}`);
+    }
+    expect(wrong).toEqual([]);
+  });
+
+  it("adds up in the example run's summary: passed, failed and not exercised make the total", () => {
+    const summaries = [
+      ...stated.matchAll(/(\d+) (?:requirements|checks): (\d+) passed, (\d+) failed, (\d+) not exercised/g),
+    ];
+    expect(summaries.length).toBeGreaterThan(0);
+    for (const [line, total, ...parts] of summaries)
+      expect(
+        parts.reduce((sum, part) => sum + Number(part), 0),
+        line,
+      ).toBe(Number(total));
+  });
+});
