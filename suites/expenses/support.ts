@@ -77,13 +77,18 @@ export function defaultExpenses(): Promise<TimedExchange> {
   return createExpenses({});
 }
 
-/** The body of a 200 answer, or a Finding naming what came instead. */
+/**
+ * The body of a 200 answer, or a Finding naming what came instead. Another answer to a request the
+ * service must take breaks "Success: 200 with the expenses resource" (EXP-01), not the rule about a
+ * field the check went on to read.
+ */
 export function expensesBody(exchange: Exchange): Record<string, unknown> {
   const body = exchange.response?.body;
   if (exchange.response?.status !== 200 || body === null || typeof body !== 'object' || Array.isArray(body))
     throw new Finding(
       `${describeRequest(exchange)}: expected 200 with an expenses resource, got ${describeAnswer(exchange)}`,
       exchange,
+      ['EXP-01'],
     );
   return body as Record<string, unknown>;
 }
