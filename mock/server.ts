@@ -18,7 +18,8 @@ import { serialisedBody } from './serialised-body.ts';
 import { MockState } from './state.ts';
 import { flakyFailure } from './flakiness.ts';
 import { rateLimited, varyReply, type MockVariants } from './variants.ts';
-import { loadWorld, type World } from './world/world.ts';
+import { loadWorld } from './world/load-world.ts';
+import type { World } from './world/world.ts';
 import { withOpaqueIds } from './world/opaque-ids.ts';
 
 /** A mock that listens. */

@@ -24,10 +24,49 @@ interface Exception extends Arrow {
   reason: string;
 }
 
-const exceptions: Exception[] = [];
+const tokenHelpers =
+  "to be moved: the token helpers every auth check uses (apiKey, tokens, expectAccepted, expectRefusal, the refused credentials) to suites/shared/; the auth group is every group's, so it leans on the token group's support";
+const fixtureConnection =
+  'to be moved: the fixture connection (fixture, connectionsPath, connectionPath, updateFixtureConnection) to suites/shared/, the paths read from the operations table';
+
+const exceptions: Exception[] = [
+  { from: 'suites/auth/credentials.check.ts', to: 'suites/token/support.ts', reason: tokenHelpers },
+  { from: 'suites/auth/endpoints.check.ts', to: 'suites/token/support.ts', reason: tokenHelpers },
+  { from: 'suites/auth/error-list.check.ts', to: 'suites/token/support.ts', reason: tokenHelpers },
+  { from: 'suites/auth/expiry.check.ts', to: 'suites/token/support.ts', reason: tokenHelpers },
+  { from: 'suites/auth/support.ts', to: 'suites/token/support.ts', reason: tokenHelpers },
+  {
+    from: 'suites/connections/list.check.ts',
+    to: 'suites/users/support.ts',
+    reason:
+      'to be moved: createUser and freshEmail to suites/shared/ (a connections check makes a user of its own)',
+  },
+  { from: 'suites/jobs/job.check.ts', to: 'suites/connections/support.ts', reason: fixtureConnection },
+  { from: 'suites/jobs/support.ts', to: 'suites/connections/support.ts', reason: fixtureConnection },
+  { from: 'suites/users/fields.check.ts', to: 'suites/connections/support.ts', reason: fixtureConnection },
+];
 
 /** Arrows inside mock/ left out of the search for circles, with why. */
-const circleExceptions: Exception[] = [];
+const circleExceptions: Exception[] = [
+  {
+    from: 'mock/errors.ts',
+    to: 'mock/variants.ts',
+    reason:
+      "to be moved: ErrorVariants with the variants' other types to a leaf module when mock/variants.ts is split by concern (issue 22, item 4); errors.ts needs the type only",
+  },
+  {
+    from: 'mock/router.ts',
+    to: 'mock/faults/index.ts',
+    reason:
+      'to be moved: MockContext to a leaf interface the faults and variants see (the reply, the world, the state, the options they read, the faults in force), so the router, the options and the fault registry stop reaching one another; type-only today',
+  },
+  {
+    from: 'mock/router.ts',
+    to: 'mock/options.ts',
+    reason:
+      'to be moved: MockContext to a leaf interface the faults and variants see (the reply, the world, the state, the options they read, the faults in force), so the router, the options and the fault registry stop reaching one another; type-only today',
+  },
+];
 
 function sourceFiles(folder: string): string[] {
   return readdirSync(join(root, folder), { recursive: true, encoding: 'utf8' })
@@ -176,8 +215,23 @@ describe('the arrows between the parts', () => {
         part(arrow.from) === 'mock' && part(arrow.to) === 'mock' && !excepted(circleExceptions, arrow),
     );
     const graph = graphOf(inMock);
-    const circles = components(graph).map((component) => circleThrough(component, graph).join(' → '));
+    const circles = components(graph).map(
+      (component) =>
+        `${circleThrough(component, graph).join(' → ')} (a circle among ${component.join(', ')})`,
+    );
     expect(circles).toEqual([]);
+  });
+
+  it('leaves out of the circle search only arrows that would close a circle, each with a reason', () => {
+    const inMock = arrows.filter((arrow) => part(arrow.from) === 'mock' && part(arrow.to) === 'mock');
+    const stale = circleExceptions.filter((exception) => {
+      const kept = inMock.filter(
+        (arrow) =>
+          !excepted(circleExceptions, arrow) || (arrow.from === exception.from && arrow.to === exception.to),
+      );
+      return exception.reason.trim() === '' || components(graphOf(kept)).length === 0;
+    });
+    expect(stale.map((exception) => show(exception, exception.reason || 'no reason'))).toEqual([]);
   });
 
   it('finds a circle where there is one', () => {

@@ -7,7 +7,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { anzsicClass, type Anzsic, type AnzsicTables } from './anzsic.ts';
-import type { MerchantRecord, TransactionRecord } from './world.ts';
+import type { TransactionRecord } from './world.ts';
 
 export type Country = 'AU' | 'NZ' | 'GB';
 
