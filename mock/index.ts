@@ -6,7 +6,8 @@
  * tested without a restart.
  */
 
-import { faults as registry, type Fault, type FaultName } from './faults/index.ts';
+import type { Fault } from './faults/fault.ts';
+import { faults as registry, type FaultName } from './faults/index.ts';
 import { defaultApiKey, defaultMockOptions, type MockOptions } from './options.ts';
 import { startMock as startServer, type RunningMock } from './server.ts';
 import type { MockVariants } from './variants/types.ts';

@@ -1,3 +1,4 @@
+import { mockMaxBodyBytes } from '../src/operations/body-limit.ts';
 import type { OperationPath } from '../src/operations/table.ts';
 import type { MockVariants } from './variants/types.ts';
 
@@ -74,7 +75,7 @@ export const defaultMockOptions: MockOptions = {
   faults: [],
   faultSwitching: false,
   failEvery: 0,
-  maxBodyBytes: 64 * 1024,
+  maxBodyBytes: mockMaxBodyBytes,
   jobStepMs: 50,
   variants: {},
 };

@@ -21,7 +21,8 @@ import { flakyFailure } from './flakiness.ts';
 import { rateLimited } from './variants/rate-limit.ts';
 import { varyReply } from './variants/reply.ts';
 import type { MockVariants } from './variants/types.ts';
-import { loadWorld, type World } from './world/world.ts';
+import { loadWorld } from './world/load-world.ts';
+import type { World } from './world/world.ts';
 import { withOpaqueIds } from './world/opaque-ids.ts';
 
 /** A mock that listens. */

@@ -6,7 +6,7 @@ import type { CheckResult } from '../src/report/model.ts';
 import { buildReport, type Report, type Verdict } from '../src/report/report.ts';
 import { writeBaseline, writeReports } from '../src/report/write-reports.ts';
 import { suiteGroupOf } from '../src/requirements/groups.ts';
-import { packageRoot } from '../src/runner/package-root.ts';
+import { packageRoot } from '../src/package-root.ts';
 import { CheckCollector } from './check-collector.ts';
 
 export interface ConformanceReportOptions {

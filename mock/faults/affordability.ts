@@ -5,7 +5,7 @@
  * force, the suite must fail the check of that requirement, or it has a gap.
  */
 
-import type { Fault } from './index.ts';
+import type { Fault } from './fault.ts';
 import { onSuccess, unknownIdAnswered, mapData, type Body } from './reply-rewrites.ts';
 import { routePaths } from '../routes/paths.ts';
 

@@ -5,7 +5,7 @@
  */
 
 import type { MockReply } from '../router.ts';
-import type { Fault } from './index.ts';
+import type { Fault } from './fault.ts';
 import { routePaths } from '../routes/paths.ts';
 
 /** A refusal in the error-list shape, for faults that refuse what the mock would serve. */

@@ -4,7 +4,7 @@
  * its worth: run against the mock with one in force, the suite must fail the check of that requirement.
  */
 
-import type { Fault } from './index.ts';
+import type { Fault } from './fault.ts';
 import { onSuccess, type Body } from './reply-rewrites.ts';
 import { routePaths } from '../routes/paths.ts';
 

@@ -4,7 +4,7 @@
  * mock with one in force, the suite must fail the check of that requirement, or it has a gap.
  */
 
-import type { Fault } from './index.ts';
+import type { Fault } from './fault.ts';
 import { mapData, type Body, type Alter } from './reply-rewrites.ts';
 
 /**

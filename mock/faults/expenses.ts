@@ -5,7 +5,7 @@
  */
 
 import { errorList, MockError } from '../errors.ts';
-import type { Fault } from './index.ts';
+import type { Fault } from './fault.ts';
 import { onSuccess, type Body } from './reply-rewrites.ts';
 import { routePaths } from '../routes/paths.ts';
 

@@ -5,8 +5,8 @@
  * faults live one file per group of the spec; this file assembles them and applies them to replies.
  */
 
-import type { RequirementId } from '../../src/requirements/requirement-ids.generated.ts';
 import type { MockContext, MockReply, Route } from '../router.ts';
+import type { Fault } from './fault.ts';
 import { tokenFaults } from './token.ts';
 import { authFaults } from './auth.ts';
 import { errorFaults } from './errors.ts';
@@ -17,27 +17,6 @@ import { jobFaults } from './jobs.ts';
 import { institutionFaults } from './institutions.ts';
 import { expenseFaults } from './expenses.ts';
 import { affordabilityFaults } from './affordability.ts';
-
-/**
- * A named fault makes the mock violate exactly one requirement of the catalogue, named by `requirement`.
- * The suite must catch every one (the fault-detection matrix); a fault no check catches is a gap in the
- * suite. Faults act in two ways: where a fault changes a decision (accept what must be refused, page
- * differently), the handler asks `context.fault(name)`; where it changes only what is sent, `alter`
- * rewrites the finished reply, which keeps the handlers free of fault code.
- */
-export interface Fault {
-  name: string;
-  requirement: RequirementId;
-  description: string;
-  /**
-   * Other requirements the fault cannot help breaking, each with why (a body that is no longer JSON is no
-   * error list either). The fault matrix counts any other failed requirement as undeclared collateral: a
-   * check that failed a requirement its evidence does not break.
-   */
-  collateral?: readonly { requirement: RequirementId; reason: string }[];
-  /** Rewrites a finished reply; `route` is undefined for a path no route serves. */
-  alter?: (reply: MockReply, route: Route | undefined, context: MockContext) => MockReply;
-}
 
 /** Every fault as declared, group by group: its literal names give `FaultName`. */
 const declared = [

@@ -6,7 +6,7 @@
  */
 
 import type { MockContext } from '../router.ts';
-import type { Fault } from './index.ts';
+import type { Fault } from './fault.ts';
 import { onSuccess, unknownIdAnswered, mapData, type Body, type Alter } from './reply-rewrites.ts';
 import { routePaths } from '../routes/paths.ts';
 

@@ -5,7 +5,7 @@
  */
 
 import { randomUUID } from 'node:crypto';
-import type { Fault } from './index.ts';
+import type { Fault } from './fault.ts';
 import { onSuccess, unknownIdAnswered, type Body, type Alter } from './reply-rewrites.ts';
 import { routePaths } from '../routes/paths.ts';
 

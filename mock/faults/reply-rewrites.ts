@@ -6,7 +6,7 @@
  */
 
 import type { MockContext } from '../router.ts';
-import type { Fault } from './index.ts';
+import type { Fault } from './fault.ts';
 import type { OperationPath } from '../../src/operations/table.ts';
 
 /** A JSON object of a reply body, as the rewrites see it. */

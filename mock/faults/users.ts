@@ -4,7 +4,7 @@
  * fail the check of that requirement, or it has a gap.
  */
 
-import type { Fault } from './index.ts';
+import type { Fault } from './fault.ts';
 import { errorList, MockError, notFound } from '../errors.ts';
 import { onSuccess, type Body } from './reply-rewrites.ts';
 import { routePaths } from '../routes/paths.ts';

@@ -1,4 +1,18 @@
-import type { Anzsic, AnzsicTables } from './reference-data.ts';
+import type { MerchantRecord } from './world.ts';
+
+/** An ANZSIC 2006 class with its division, subdivision and group. */
+export type Anzsic = MerchantRecord['anzsic'];
+
+/** data/anzsic.json: the ANZSIC 2006 levels the merchants' categories use, titles by code. */
+export interface AnzsicTables {
+  divisions: Readonly<Record<string, string>>;
+  /** Two-digit codes, each with the letter of its division. */
+  subdivisions: Readonly<Record<string, { title: string; division: string }>>;
+  /** Three-digit codes; a group's first two digits are its subdivision. */
+  groups: Readonly<Record<string, string>>;
+  /** Four-digit codes; a class's first three digits are its group. */
+  classes: Readonly<Record<string, string>>;
+}
 
 /**
  * An ANZSIC 2006 class with its parents, looked up from the class code's first digits: the first three are

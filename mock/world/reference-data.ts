@@ -6,8 +6,8 @@
  * declared here and nowhere else.
  */
 import { readFileSync } from 'node:fs';
-import { anzsicClass } from './anzsic.ts';
-import type { MerchantRecord, TransactionRecord } from './world.ts';
+import { anzsicClass, type Anzsic, type AnzsicTables } from './anzsic.ts';
+import type { TransactionRecord } from './world.ts';
 
 export type Country = 'AU' | 'NZ' | 'GB';
 
@@ -23,20 +23,6 @@ export interface CountryData {
 
 /** A household expenditure class, the subClass of payments (data/expenditure-classes.json, by key). */
 export type HecClass = NonNullable<TransactionRecord['subClass']>;
-
-/** An ANZSIC 2006 class with its division, subdivision and group. */
-export type Anzsic = MerchantRecord['anzsic'];
-
-/** data/anzsic.json: the ANZSIC 2006 levels the merchants' categories use, titles by code. */
-export interface AnzsicTables {
-  divisions: Readonly<Record<string, string>>;
-  /** Two-digit codes, each with the letter of its division. */
-  subdivisions: Readonly<Record<string, { title: string; division: string }>>;
-  /** Three-digit codes; a group's first two digits are its subdivision. */
-  groups: Readonly<Record<string, string>>;
-  /** Four-digit codes; a class's first three digits are its group. */
-  classes: Readonly<Record<string, string>>;
-}
 
 /** A merchants' category: data/merchant-categories.json by key, there with anzsic and hec by code and key. */
 export interface MerchantCategory {

@@ -1,5 +1,3 @@
-import { readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import type { AffordabilityClass, ConnectionProfile } from '../../src/types/resources.generated.ts';
 
 /**
@@ -157,14 +155,3 @@ export interface AffordabilitySnapshot {
 }
 
 export const defaultSeed = 1;
-const worldFile = fileURLToPath(new URL('../../fixtures/world/world.json', import.meta.url));
-
-/**
- * The default seed's world comes from fixtures/ (kept in the repository); any other seed is generated.
- * The generator (and faker with its locales) loads only then: starting the default mock stays quick.
- */
-export async function loadWorld(seed: number): Promise<World> {
-  if (seed === defaultSeed) return JSON.parse(readFileSync(worldFile, 'utf8')) as World;
-  const { generateWorld } = await import('./generate.ts');
-  return generateWorld(seed);
-}

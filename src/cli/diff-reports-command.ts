@@ -2,7 +2,8 @@ import { compareReports } from '../report/compare.ts';
 import { readPreviousReport } from './read-report.ts';
 import { comparisonLines } from '../report/compare-views.ts';
 import { parseOptions, type OptionTable } from './options.ts';
-import { exitCodes, UsageError } from './usage-error.ts';
+import { exitCodes } from './exit-codes.ts';
+import { UsageError } from '../usage-error.ts';
 
 /** `diff-reports` takes no flags; the empty table still lets its help and its parser agree. */
 export const diffReportsOptions = {} as const satisfies OptionTable;

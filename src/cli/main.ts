@@ -1,7 +1,8 @@
-import { packageVersion } from '../runner/package-root.ts';
+import { packageVersion } from '../package-root.ts';
 import { commandHelp, overviewHelp, type CommandDescription } from './help.ts';
 import type { OptionTable } from './options.ts';
-import { exitCodes, UsageError } from './usage-error.ts';
+import { exitCodes } from './exit-codes.ts';
+import { UsageError } from '../usage-error.ts';
 
 type Command = (args: string[], out: (line: string) => void) => number | Promise<number>;
 

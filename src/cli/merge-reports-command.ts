@@ -5,7 +5,8 @@ import { buildReport, type Report } from '../report/report.ts';
 import { writeReports } from '../report/write-reports.ts';
 import { readBaseline } from './run-options.ts';
 import { parseOptions, type OptionTable } from './options.ts';
-import { UsageError, verdictExitCode } from './usage-error.ts';
+import { verdictExitCode } from './exit-codes.ts';
+import { UsageError } from '../usage-error.ts';
 
 /** The flags of `merge-reports`, as its parser reads them and its help lists them. */
 export const mergeReportsOptions = {

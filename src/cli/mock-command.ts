@@ -3,7 +3,8 @@ import { faults, isFaultName } from '../../mock/faults/index.ts';
 import { faultSwitchHeader, mockProfile, startMock, type StartMockOptions } from '../../mock/index.ts';
 import { defaultMockOptions } from '../../mock/options.ts';
 import { parseOptions, wholeNumber, type OptionTable } from './options.ts';
-import { exitCodes, UsageError } from './usage-error.ts';
+import { exitCodes } from './exit-codes.ts';
+import { UsageError } from '../usage-error.ts';
 
 /** The flags of `mock`, as its parser reads them and its help lists them. */
 export const mockOptions = {

@@ -1,7 +1,8 @@
 import { writeFileSync } from 'node:fs';
 import { openApiDocument } from '../openapi/document.ts';
 import { parseOptions, type OptionTable } from './options.ts';
-import { exitCodes, UsageError } from './usage-error.ts';
+import { exitCodes } from './exit-codes.ts';
+import { UsageError } from '../usage-error.ts';
 
 /** The flags of `openapi`, as its parser reads them and its help lists them. */
 export const openApiOptions = {

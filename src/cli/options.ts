@@ -1,5 +1,5 @@
 import { parseArgs } from 'node:util';
-import { UsageError } from './usage-error.ts';
+import { UsageError } from '../usage-error.ts';
 
 /**
  * One flag of a command: what node:util parseArgs reads, and what `<command> --help` says of it. A

@@ -2,7 +2,7 @@ import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { oneLine } from '../report/markdown.ts';
 import type { Report } from '../report/report.ts';
-import { UsageError } from './usage-error.ts';
+import { UsageError } from '../usage-error.ts';
 
 /**
  * Reading a report a user points at (`--compare DIR`, `diff-reports OLD NEW`) is the CLI's business: a

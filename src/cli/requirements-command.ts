@@ -1,7 +1,8 @@
 import { ambiguities } from '../requirements/ambiguities.ts';
 import { catalogue } from '../requirements/catalogue.ts';
 import { parseOptions, type OptionTable } from './options.ts';
-import { exitCodes, UsageError } from './usage-error.ts';
+import { exitCodes } from './exit-codes.ts';
+import { UsageError } from '../usage-error.ts';
 
 const formats = ['md', 'json'] as const;
 
@@ -72,7 +73,7 @@ export async function requirementsCommand(args: string[], out: (line: string) =>
       out(format === 'json' ? JSON.stringify(trace, null, 2) : ambiguityMarkdown(trace));
       return exitCodes.ok;
     }
-    const { traceMarkdown, traceRequirement } = await import('../requirements/trace.ts');
+    const { traceMarkdown, traceRequirement } = await import('./trace.ts');
     const trace = await traceRequirement(id);
     if (!trace) throw new UsageError(`--trace: no requirement "${values.trace}" in the catalogue`);
     out(format === 'json' ? JSON.stringify(trace, null, 2) : traceMarkdown(trace));

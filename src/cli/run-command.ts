@@ -10,7 +10,7 @@ import { unreachableReason } from '../runner/reachability.ts';
 import { runSuites } from '../runner/run-suites.ts';
 import { setupError } from '../runner/setup-diagnosis.ts';
 import { parseRunOptions, runSettingsOf } from './run-options.ts';
-import { exitCodes, verdictExitCode } from './usage-error.ts';
+import { exitCodes, verdictExitCode } from './exit-codes.ts';
 
 /**
  * `run` (the default command): resolve the profile, start the embedded mock when no target is given,

@@ -7,7 +7,7 @@ import { suiteGroups } from '../requirements/groups.ts';
 import { readPreviousReport } from './read-report.ts';
 import type { Report } from '../report/report.ts';
 import { parseOptions, wholeNumber, type OptionTable } from './options.ts';
-import { UsageError } from './usage-error.ts';
+import { UsageError } from '../usage-error.ts';
 
 /** Everything `run` needs, resolved with the precedence flag > environment > profile file > default. */
 export interface RunConfig {

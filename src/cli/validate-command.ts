@@ -1,7 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { formatViolations, resourceValidator } from '../validation/validator.ts';
 import { parseOptions, type OptionTable } from './options.ts';
-import { exitCodes, UsageError } from './usage-error.ts';
+import { exitCodes } from './exit-codes.ts';
+import { UsageError } from '../usage-error.ts';
 
 /** `validate` takes no flags; the empty table still lets its help and its parser agree. */
 export const validateOptions = {} as const satisfies OptionTable;

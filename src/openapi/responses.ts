@@ -1,4 +1,4 @@
-import { defaultMockOptions } from '../../mock/options.ts';
+import { mockMaxBodyBytes } from '../operations/body-limit.ts';
 import type { Operation } from '../operations/table.ts';
 import { componentPointer } from './components.ts';
 import type { OperationDescription } from './operations.ts';
@@ -39,7 +39,7 @@ function edgeRefusals(route: Operation): [number, string][] {
   if (route.body) {
     refusals.push([
       413,
-      `A body over ${defaultMockOptions.maxBodyBytes / 1024} KiB (the mock's limit; the spec shows none): \`payload-too-large\`.`,
+      `A body over ${mockMaxBodyBytes / 1024} KiB (the mock's limit; the spec shows none): \`payload-too-large\`.`,
     ]);
   }
   if (route.body === 'json') {

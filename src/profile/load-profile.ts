@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { Ajv2020, type ErrorObject } from 'ajv/dist/2020.js';
-import { UsageError } from '../cli/usage-error.ts';
+import { UsageError } from '../usage-error.ts';
 import { preview } from '../validation/validator.ts';
 import schema from './profile.schema.json' with { type: 'json' };
 

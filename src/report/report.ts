@@ -2,7 +2,7 @@ import type { CreatedResource } from '../client/exchange.ts';
 import type { TrafficSummary } from '../client/traffic.ts';
 import type { CheckResult, RequirementResult } from './model.ts';
 import { requirementResults } from './model.ts';
-import { packageVersion } from '../runner/package-root.ts';
+import { packageVersion } from '../package-root.ts';
 
 /** `report.json` exactly as DESIGN.md (Report) fixes it; md, html and baselines are views of it. */
 export interface Report {

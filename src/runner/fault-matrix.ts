@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
-import type { Fault } from '../../mock/faults/index.ts';
+import type { Fault } from '../../mock/faults/fault.ts';
 import type { MockOptions } from '../../mock/options.ts';
 import { mockProfile } from '../../mock/profile.ts';
 import { startMock, type RunningMock } from '../../mock/server.ts';

@@ -1,4 +1,4 @@
-import type { Fault } from '../../mock/faults/index.ts';
+import type { Fault } from '../../mock/faults/fault.ts';
 import { catalogue } from '../requirements/catalogue.ts';
 import type { FaultDetection } from './fault-matrix.ts';
 

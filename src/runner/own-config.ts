@@ -1,7 +1,7 @@
 import type { InlineConfig } from 'vitest/node';
 import { conformanceReporters } from '../../reporters/index.ts';
 import { parseRunOptions, runSettingsOf } from '../cli/run-options.ts';
-import { UsageError } from '../cli/usage-error.ts';
+import { UsageError } from '../usage-error.ts';
 import { suiteGroups } from '../requirements/groups.ts';
 import { suiteConfig } from './run-suites.ts';
 

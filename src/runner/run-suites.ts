@@ -7,7 +7,7 @@ import type { TestProjectConfiguration } from 'vitest/config';
 import { profileDefaults, type RunSettings } from '../profile/profile.ts';
 import type { CheckResult } from '../report/model.ts';
 import { CheckCollector } from '../../reporters/check-collector.ts';
-import { packageRoot as root } from './package-root.ts';
+import { packageRoot as root } from '../package-root.ts';
 import { walkingPool } from './walking-pool.ts';
 import { WaitsFirst } from './waits-first.ts';
 import { suiteGroups } from '../requirements/groups.ts';

@@ -5,14 +5,8 @@ import { expectResource } from '../../src/checks/resource.ts';
 import { api } from '../../src/checks/run-context.ts';
 import { NotExercised } from '../../src/checks/check.ts';
 import type { Exchange } from '../../src/client/exchange.ts';
-import {
-  connectionDetails,
-  connectionPath,
-  fixture,
-  fixtureConnections,
-  invalidIds,
-  unknownId,
-} from './support.ts';
+import { invalidIds, unknownId } from '../shared/identifiers.ts';
+import { connectionDetails, connectionPath, fixture, fixtureConnections } from './support.ts';
 
 // Spec: Endpoints > GET {base_url}/users/{user.id}/connections/{connection.id} — "Success: 200 with a
 // connection including profile, institution and accounts. Error when the identifier is not valid."

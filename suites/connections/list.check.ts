@@ -6,7 +6,8 @@ import { api } from '../../src/checks/run-context.ts';
 import { formatViolations } from '../../src/validation/validator.ts';
 import { createUser, freshEmail } from '../users/support.ts';
 import { NotExercised } from '../../src/checks/check.ts';
-import { connectionsPath, fixture, fixtureConnection, fixtureConnections, unknownId } from './support.ts';
+import { unknownId } from '../shared/identifiers.ts';
+import { connectionsPath, fixture, fixtureConnection, fixtureConnections } from './support.ts';
 
 // Spec: Endpoints > GET {base_url}/users/{user.id}/connections — "Success: 200 with a list (`type`,
 // `data` array of connections, `links.self`); empty array when none."

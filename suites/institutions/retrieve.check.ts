@@ -1,7 +1,7 @@
 import { check } from '../../src/checks/check.ts';
 import { expectErrorList, expectRefused } from '../../src/checks/error-list.ts';
 import { expectStatus, expectThat } from '../../src/checks/findings.ts';
-import { invalidIds } from '../connections/support.ts';
+import { invalidIds } from '../shared/identifiers.ts';
 import { expectResource } from '../../src/checks/resource.ts';
 import { allInstitutions, institution, subjectId, unknownInstitutionId } from './support.ts';
 

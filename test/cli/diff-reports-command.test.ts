@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { UsageError } from '../../src/cli/usage-error.ts';
+import { UsageError } from '../../src/usage-error.ts';
 import { readPreviousReport } from '../../src/cli/read-report.ts';
 import { compareReports } from '../../src/report/compare.ts';
 import { comparisonHtml, comparisonLines, comparisonMarkdown } from '../../src/report/compare-views.ts';

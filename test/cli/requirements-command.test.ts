@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { sourceLocation } from '../../src/requirements/trace.ts';
+import { sourceLocation } from '../../src/cli/trace.ts';
 import { runCli } from './run-cli.ts';
 
 describe('fds-conformance requirements', () => {

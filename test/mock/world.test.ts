@@ -3,7 +3,8 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { generateWorld, historyMonths, serializeWorld, worldNow } from '../../mock/world/generate.ts';
 import { affordabilityOrder } from '../../mock/world/order.ts';
-import { defaultSeed, loadWorld, type TransactionRecord, type World } from '../../mock/world/world.ts';
+import { loadWorld } from '../../mock/world/load-world.ts';
+import { defaultSeed, type TransactionRecord, type World } from '../../mock/world/world.ts';
 
 const worldFile = fileURLToPath(new URL('../../fixtures/world/world.json', import.meta.url));
 const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;

@@ -1,10 +1,13 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { packageRoot } from '../runner/package-root.ts';
+import { packageRoot } from '../package-root.ts';
+import { ambiguities } from '../requirements/ambiguities.ts';
+import { requirementById, type Requirement } from '../requirements/catalogue.ts';
 import { declaredCheckNames, sourceExtension } from '../runner/run-suites.ts';
 import { filesExercising } from '../runner/suite-index.ts';
-import { ambiguities } from './ambiguities.ts';
-import { requirementById, type Requirement } from './catalogue.ts';
+
+// Here in the CLI, not in requirements/: a trace collects the suites with the runner and reads the
+// mock's faults, both above the engine (docs/decisions/007-layers.md).
 
 /**
  * A place in the package's source, `path:line` from the package root, as the project's repository holds

@@ -1,0 +1,23 @@
+import type { RequirementId } from '../../src/requirements/requirement-ids.generated.ts';
+import type { MockContext, MockReply, Route } from '../router.ts';
+
+/**
+ * A named fault makes the mock violate exactly one requirement of the catalogue, named by `requirement`.
+ * The suite must catch every one (the fault-detection matrix); a fault no check catches is a gap in the
+ * suite. Faults act in two ways: where a fault changes a decision (accept what must be refused, page
+ * differently), the handler asks `context.fault(name)`; where it changes only what is sent, `alter`
+ * rewrites the finished reply, which keeps the handlers free of fault code.
+ */
+export interface Fault {
+  name: string;
+  requirement: RequirementId;
+  description: string;
+  /**
+   * Other requirements the fault cannot help breaking, each with why (a body that is no longer JSON is no
+   * error list either). The fault matrix counts any other failed requirement as undeclared collateral: a
+   * check that failed a requirement its evidence does not break.
+   */
+  collateral?: readonly { requirement: RequirementId; reason: string }[];
+  /** Rewrites a finished reply; `route` is undefined for a path no route serves. */
+  alter?: (reply: MockReply, route: Route | undefined, context: MockContext) => MockReply;
+}
