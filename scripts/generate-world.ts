@@ -1,9 +1,8 @@
 /**
  * Writes fixtures/world/world.json, the mock's world for the default seed, so the mock loads it instead of
  * generating it on every start. `npm run gen:world` rewrites it; test/mock/world.test.ts fails when it is
- * stale (after a change to the generator, mock/world/generate.ts and the steps it calls, or to the
- * reference data, mock/world/data/). The file is pretty-printed so that a change to the world reads as a
- * diff.
+ * stale (after a change to mock/world/generate.ts or to the reference data, mock/world/data/). The file is
+ * pretty-printed so that a change to the world reads as a diff.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
