@@ -4,16 +4,8 @@ import { completed, walkPages, type Walk } from '../../src/checks/paging.ts';
 import { api } from '../../src/checks/run-context.ts';
 import type { RequirementId } from '../../src/requirements/requirement-ids.generated.ts';
 import { preview } from '../../src/validation/validator.ts';
-import {
-  acceptedClassFilter,
-  asRecord,
-  classWalk,
-  pageMaximum,
-  snapshotWalk,
-  type SnapshotWalk,
-  transactionsPath,
-  walkCheckOptions,
-} from './support.ts';
+import { acceptedClassFilter, asRecord, pageMaximum, transactionsPath } from './support.ts';
+import { classWalk, snapshotWalk, type SnapshotWalk, walkCheckOptions } from './walks.ts';
 
 // Spec: GET …/affordability/{affordability.id}/transactions — "Paging: pages of at most 500 entries;
 // absence of `links.next` means no more pages"; Affordability list envelope — "`links` with `self` and,

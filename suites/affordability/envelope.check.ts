@@ -11,15 +11,9 @@ import {
 import { expectResource } from '../../src/checks/resource.ts';
 import { api, runSettings } from '../../src/checks/run-context.ts';
 import { NotExercised } from '../../src/checks/check.ts';
-import {
-  allWalks,
-  asRecord,
-  expectNoFlaw,
-  snapshotWalk,
-  snapshotWalks,
-  transactionsPath,
-  walkCheckOptions,
-} from './support.ts';
+import { asRecord, transactionsPath } from './support.ts';
+import { expectNoFlaw } from './walk-findings.ts';
+import { allWalks, snapshotWalk, snapshotWalks, walkCheckOptions } from './walks.ts';
 
 const needs = walkCheckOptions;
 

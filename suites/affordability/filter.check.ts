@@ -7,17 +7,13 @@ import { expectResource } from '../../src/checks/resource.ts';
 import { api } from '../../src/checks/run-context.ts';
 import {
   asRecord,
-  classWalk,
   expectClassFilter,
   expectClientRefusal,
-  expectCompleted,
-  expectNoFlaw,
-  expectTransactionsSeen,
   isClientError,
-  snapshotWalk,
   transactionsPath,
-  walkCheckOptions,
 } from './support.ts';
+import { expectCompleted, expectNoFlaw, expectTransactionsSeen } from './walk-findings.ts';
+import { classWalk, snapshotWalk, walkCheckOptions } from './walks.ts';
 
 /**
  * Spec: `filter` (property `transaction.class`). The expression shape is not shown for this endpoint:

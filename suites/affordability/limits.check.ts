@@ -11,14 +11,8 @@ import {
 import { forAll } from '../../src/checks/property.ts';
 import { api } from '../../src/checks/run-context.ts';
 import type { Exchange } from '../../src/client/exchange.ts';
-import {
-  pageMaximum,
-  snapshotWalk,
-  type SnapshotWalk,
-  transactionsPath,
-  walkCheckOptions,
-  type WalkName,
-} from './support.ts';
+import { pageMaximum, transactionsPath } from './support.ts';
+import { snapshotWalk, type SnapshotWalk, walkCheckOptions, type WalkName } from './walks.ts';
 
 const needs = walkCheckOptions;
 const fileWalks: WalkName[] = ['default', 'limit1', 'odd', 'limit500', 'limit501'];

@@ -1,12 +1,7 @@
 import { check } from '../../src/checks/check.ts';
 import type { RequirementId } from '../../src/requirements/requirement-ids.generated.ts';
-import {
-  expectNoFlaw,
-  expectTransactionsSeen,
-  orderedWalks,
-  snapshotWalks,
-  walkCheckOptions,
-} from './support.ts';
+import { expectNoFlaw, expectTransactionsSeen } from './walk-findings.ts';
+import { orderedWalks, snapshotWalks, walkCheckOptions } from './walks.ts';
 
 /**
  * Spec: "Ordering: by account, then posted date descending, pending transactions first." Checked over

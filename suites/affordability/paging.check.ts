@@ -11,20 +11,17 @@ import { followNext } from '../../src/checks/paging.ts';
 import { api } from '../../src/checks/run-context.ts';
 import { NotExercised } from '../../src/checks/check.ts';
 import type { Exchange } from '../../src/client/exchange.ts';
+import { asRecord, expectClientRefusal, oddLimit, transactionsPath } from './support.ts';
+import { expectCompleted } from './walk-findings.ts';
 import {
   allWalks,
-  asRecord,
-  expectClientRefusal,
-  expectCompleted,
   fullWalks,
-  oddLimit,
   snapshotWalk,
   type SnapshotWalk,
-  transactionsPath,
   walkCheckOptions,
   type WalkName,
   walkSpecs,
-} from './support.ts';
+} from './walks.ts';
 
 const needs = walkCheckOptions;
 

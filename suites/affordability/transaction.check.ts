@@ -1,6 +1,7 @@
 import { check } from '../../src/checks/check.ts';
 import type { RequirementId } from '../../src/requirements/requirement-ids.generated.ts';
-import { expectNoFlaw, expectTransactionsSeen, snapshotWalk, walkCheckOptions } from './support.ts';
+import { expectNoFlaw, expectTransactionsSeen } from './walk-findings.ts';
+import { snapshotWalk, walkCheckOptions } from './walks.ts';
 
 /**
  * Field-level requirements of the affordability transaction (spec: Affordability transaction), each over

@@ -1,7 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { generateWorld, historyMonths, serializeWorld, worldNow } from '../../mock/world/generate.ts';
+import { historyMonths, worldNow } from '../../mock/world/clock.ts';
+import { generateWorld, serializeWorld } from '../../mock/world/generate.ts';
 import { affordabilityOrder } from '../../mock/world/order.ts';
 import { loadWorld } from '../../mock/world/load-world.ts';
 import { defaultSeed, type TransactionRecord, type World } from '../../mock/world/world.ts';

@@ -3,7 +3,9 @@ import { NotExercised } from '../../src/checks/check.ts';
 import { Finding } from '../../src/checks/findings.ts';
 import { walkPages, type PageSource } from '../../src/checks/paging.ts';
 import type { Exchange } from '../../src/client/exchange.ts';
-import { expectCompleted, Flaws, type SnapshotWalk } from '../../suites/affordability/support.ts';
+import { Flaws } from '../../suites/affordability/flaws.ts';
+import { expectCompleted } from '../../suites/affordability/walk-findings.ts';
+import { type SnapshotWalk } from '../../suites/affordability/walks.ts';
 
 /** A list that never ends: each page holds `size` transactions, `fresh` of them never seen before. */
 function endlessList(size: number, fresh: number): PageSource {
