@@ -57,7 +57,7 @@ const oneProjectWorkers = { embedded: 3, session: 2 } as const;
 
 /**
  * The selected groups as vitest projects. The affordability checks share a few walks of the whole
- * snapshot (suites/affordability/support.ts), which a worker keeps for the run: in a worker of their
+ * snapshot (suites/affordability/walks.ts), which a worker keeps for the run: in a worker of their
  * own they walk a large snapshot once, not once per worker, and hold it once. The other groups spread
  * over three workers, since checks mostly wait on the target (a third worker beats two on 2 cores).
  * vitest runs projects of different worker counts one after the other. The walking worker's heap is
