@@ -1,3 +1,5 @@
+// Over 400 lines: one file for the run command's contract (exit codes, reports, budget, shards,
+// baselines), whose tests share one mock and one faulted mock started once.
 import { mkdtempSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';

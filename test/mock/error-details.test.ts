@@ -1,3 +1,4 @@
+// Over 400 lines: one table-like test per refusal the mock can give, each its own case, read side by side.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectError, MockClient, type Exchange } from './mock-client.ts';
 

@@ -1,3 +1,5 @@
+// Over 400 lines: the blind implementation (test/independent/README.md) is kept as its author wrote it,
+// apart from the suite, so that its readings stay its own.
 /** Builds the whole seeded world: partners, users, connections, accounts, transactions, snapshots. */
 import {
   BASIC_LOGIN,
