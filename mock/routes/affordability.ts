@@ -3,7 +3,7 @@ import { matchesFilter, parseFilter, type FilterTerm } from '../filters.ts';
 import { transactionResource } from '../representations.ts';
 import type { MockContext, RouteHandler } from '../router.ts';
 import type { AffordabilityVariants } from '../variants/types.ts';
-import type { AffordabilityClass } from '../../src/types/resources.generated.ts';
+import { affordabilityClasses } from '../../src/types/affordability-classes.ts';
 import type { TransactionRecord } from '../world/world.ts';
 import { requireUser } from './connections.ts';
 
@@ -11,18 +11,7 @@ import { requireUser } from './connections.ts';
 const pageSize = 500;
 
 /** The debit and credit class tables (spec: Affordability transaction), closed for affordability. */
-const classes: ReadonlySet<string> = new Set<AffordabilityClass>([
-  'bank-fee',
-  'payment',
-  'cash-withdrawal',
-  'internal-transfer',
-  'external-transfer',
-  'loan-interest',
-  'refund',
-  'direct-credit',
-  'interest',
-  'loan-repayment',
-]);
+const classes: ReadonlySet<string> = new Set(affordabilityClasses);
 
 /**
  * Where the next page starts and, unless the cursor holds the position only (a variant), what was asked:

@@ -83,6 +83,21 @@ export interface Walk {
   repeats?: { count: number; firstId: string; page: number; exchange: Exchange };
 }
 
+/** A walk of `request` before its first page: nothing fetched, seen or ended yet. */
+export function walkNotStarted(request: string): Walk {
+  return {
+    request,
+    pages: 0,
+    entries: 0,
+    ids: new Set(),
+    distinct: 0,
+    ended: false,
+    truncated: false,
+    pageSizes: [],
+    nextPresent: [],
+  };
+}
+
 export interface WalkOptions {
   path: string;
   query?: Query;
@@ -166,17 +181,7 @@ export async function walkPages(source: PageSource, options: WalkOptions): Promi
   const search = new URLSearchParams(
     Object.entries(options.query ?? {}).filter((e): e is [string, string] => e[1] !== undefined),
   ).toString();
-  const walk: Walk = {
-    request: `GET ${options.path}${search ? `?${search}` : ''}`,
-    pages: 0,
-    entries: 0,
-    ids: new Set(),
-    distinct: 0,
-    ended: false,
-    truncated: false,
-    pageSizes: [],
-    nextPresent: [],
-  };
+  const walk = walkNotStarted(`GET ${options.path}${search ? `?${search}` : ''}`);
   const sent = new Set<string>();
   let request: { path: string; query?: Query } = firstRequest;
   const stop = (reason: StopReason, index: number, exchange: Exchange, message: string) => {

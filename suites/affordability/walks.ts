@@ -1,5 +1,6 @@
 import type { CheckOptions } from '../../src/checks/check.ts';
-import { defaultHardCap, walkPages, type Walk } from '../../src/checks/paging.ts';
+import { affordabilityClasses } from '../../src/types/affordability-classes.ts';
+import { defaultHardCap, walkNotStarted, walkPages, type Walk } from '../../src/checks/paging.ts';
 import { api, perRun, runningCheck } from '../../src/checks/run-context.ts';
 import { checkEnvelope, checkFilteredClass, checkTransaction } from './field-requirements.ts';
 import { Flaws } from './flaws.ts';
@@ -103,18 +104,7 @@ function sharedWalk(key: string, spec: WalkSpec): Promise<SnapshotWalk> {
 }
 
 /** The classes of the class tables (spec: Debit classes, Credit classes), the values a class filter takes. */
-const tableClasses = [
-  'bank-fee',
-  'payment',
-  'cash-withdrawal',
-  'internal-transfer',
-  'external-transfer',
-  'loan-interest',
-  'refund',
-  'direct-credit',
-  'interest',
-  'loan-repayment',
-] as const;
+const tableClasses: readonly string[] = affordabilityClasses;
 
 /**
  * The snapshot filtered on one class, in the form the target accepts, walked once per run; the walk of
@@ -160,15 +150,7 @@ function idPool(): Promise<Map<string, string>> {
 /** A walk that was not made: no page, nothing seen, nothing broken. */
 function notMade(spec: WalkSpec, reason: string): SnapshotWalk {
   return {
-    request: `GET ${transactionsPath()}`,
-    pages: 0,
-    entries: 0,
-    ids: new Set(),
-    distinct: 0,
-    ended: false,
-    truncated: false,
-    pageSizes: [],
-    nextPresent: [],
+    ...walkNotStarted(`GET ${transactionsPath()}`),
     label: spec.label,
     notMade: reason,
     flaws: new Flaws(),
@@ -223,7 +205,7 @@ async function walkSnapshot(spec: WalkSpec): Promise<SnapshotWalk> {
 
 /** The id set of a class of the class tables; none for another value, whose count a target could inflate. */
 function classIds(byClass: Map<string, Set<string>>, className: string): Set<string> | undefined {
-  if (!(tableClasses as readonly string[]).includes(className)) return undefined;
+  if (!tableClasses.includes(className)) return undefined;
   let ids = byClass.get(className);
   if (!ids) byClass.set(className, (ids = new Set()));
   return ids;
