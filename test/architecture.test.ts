@@ -24,27 +24,7 @@ interface Exception extends Arrow {
   reason: string;
 }
 
-const tokenHelpers =
-  "to be moved: the token helpers every auth check uses (apiKey, tokens, expectAccepted, expectRefusal, the refused credentials) to suites/shared/; the auth group is every group's, so it leans on the token group's support";
-const fixtureConnection =
-  'to be moved: the fixture connection (fixture, connectionsPath, connectionPath, updateFixtureConnection) to suites/shared/, the paths read from the operations table';
-
-const exceptions: Exception[] = [
-  { from: 'suites/auth/credentials.check.ts', to: 'suites/token/support.ts', reason: tokenHelpers },
-  { from: 'suites/auth/endpoints.check.ts', to: 'suites/token/support.ts', reason: tokenHelpers },
-  { from: 'suites/auth/error-list.check.ts', to: 'suites/token/support.ts', reason: tokenHelpers },
-  { from: 'suites/auth/expiry.check.ts', to: 'suites/token/support.ts', reason: tokenHelpers },
-  { from: 'suites/auth/support.ts', to: 'suites/token/support.ts', reason: tokenHelpers },
-  {
-    from: 'suites/connections/list.check.ts',
-    to: 'suites/users/support.ts',
-    reason:
-      'to be moved: createUser and freshEmail to suites/shared/ (a connections check makes a user of its own)',
-  },
-  { from: 'suites/jobs/job.check.ts', to: 'suites/connections/support.ts', reason: fixtureConnection },
-  { from: 'suites/jobs/support.ts', to: 'suites/connections/support.ts', reason: fixtureConnection },
-  { from: 'suites/users/fields.check.ts', to: 'suites/connections/support.ts', reason: fixtureConnection },
-];
+const exceptions: Exception[] = [];
 
 /** Arrows inside mock/ left out of the search for circles, with why. */
 const circleExceptions: Exception[] = [

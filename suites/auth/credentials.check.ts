@@ -1,14 +1,8 @@
 import { check, NotExercised } from '../../src/checks/check.ts';
 import { describeAnswer, expectThat } from '../../src/checks/findings.ts';
 import { api, perRunValue } from '../../src/checks/run-context.ts';
-import {
-  apiKey,
-  expectAccepted,
-  issuedTokens,
-  sendTokenRequest,
-  tokenRefusals,
-  tokens,
-} from '../token/support.ts';
+import { apiKey, issuedTokens, sendTokenRequest, tokenRefusals, tokens } from '../shared/token.ts';
+import { expectAccepted } from '../shared/refusals.ts';
 
 /** The credentials of the interface (spec: Authentication, steps 2 to 4). */
 

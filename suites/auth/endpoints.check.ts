@@ -4,7 +4,8 @@ import { check, NotExercised } from '../../src/checks/check.ts';
 import { describeAnswer, describeRequest, Finding } from '../../src/checks/findings.ts';
 import { api, perRun, perRunValue, runSettings } from '../../src/checks/run-context.ts';
 import { waysIn } from '../../src/operations/ways-in.ts';
-import { apiKey, expectAccepted, garbageCredential } from '../token/support.ts';
+import { apiKey, garbageCredential } from '../shared/token.ts';
+import { expectAccepted } from '../shared/refusals.ts';
 import {
   acceptance,
   expectCredentialRefused,

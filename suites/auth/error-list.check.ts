@@ -5,7 +5,7 @@ import { violationsOf } from '../../src/checks/resource.ts';
 import { api, perRunValue, runSettings } from '../../src/checks/run-context.ts';
 import { formatViolations } from '../../src/validation/validator.ts';
 import { errorObjects, isObject, looksLikeErrorList } from '../../src/checks/error-body.ts';
-import { garbageCredential, invalidTokenRequests, tokenRefusals } from '../token/support.ts';
+import { garbageCredential, invalidTokenRequests, tokenRefusals } from '../shared/token.ts';
 import { placeholderId } from './support.ts';
 
 /**

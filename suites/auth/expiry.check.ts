@@ -3,7 +3,8 @@ import { check, NotExercised } from '../../src/checks/check.ts';
 import { describeAnswer, Finding } from '../../src/checks/findings.ts';
 import { api, perRun, perRunValue, runSettings } from '../../src/checks/run-context.ts';
 import { endpointName, operationPath } from '../../src/operations/table.ts';
-import { expectAccepted, expectRefusal, tokens } from '../token/support.ts';
+import { tokens } from '../shared/token.ts';
+import { expectAccepted, expectRefusal } from '../shared/refusals.ts';
 import { expectCredentialRefused, probeOptions, requestKinds, resolvedTarget } from './support.ts';
 
 /**

@@ -14,7 +14,7 @@ import {
   type BearerOperationName,
 } from '../../src/operations/table.ts';
 import type { RunSettings } from '../../src/profile/profile.ts';
-import { expectRefusal } from '../token/support.ts';
+import { expectRefusal } from '../shared/refusals.ts';
 
 /**
  * Every kind of request the suite makes to an endpoint that requires the bearer header (spec: Endpoints,

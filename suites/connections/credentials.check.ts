@@ -1,11 +1,7 @@
 import { check } from '../../src/checks/check.ts';
 import { expectStatus } from '../../src/checks/findings.ts';
-import {
-  connectionDetails,
-  expectNoCredentials,
-  fixtureConnections,
-  updateFixtureConnection,
-} from './support.ts';
+import { updateFixtureConnection } from '../shared/fixture-connection.ts';
+import { connectionDetails, expectNoCredentials, fixtureConnections } from './support.ts';
 
 // Spec: Resources and their fields > Connection — "`loginId`, `password` and `securityCode` are never
 // returned." Searched at any depth of the body.

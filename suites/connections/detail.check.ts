@@ -6,7 +6,8 @@ import { api } from '../../src/checks/run-context.ts';
 import { NotExercised } from '../../src/checks/check.ts';
 import type { Exchange } from '../../src/client/exchange.ts';
 import { invalidIds, unknownId } from '../shared/identifiers.ts';
-import { connectionDetails, connectionPath, fixture, fixtureConnections } from './support.ts';
+import { connectionPath, fixture } from '../shared/fixture-connection.ts';
+import { connectionDetails, fixtureConnections } from './support.ts';
 
 // Spec: Endpoints > GET {base_url}/users/{user.id}/connections/{connection.id} — "Success: 200 with a
 // connection including profile, institution and accounts. Error when the identifier is not valid."

@@ -13,7 +13,8 @@ import { expectStatus, expectThat } from '../../src/checks/findings.ts';
 import { api } from '../../src/checks/run-context.ts';
 import { NotExercised } from '../../src/checks/check.ts';
 import { unknownId } from '../shared/identifiers.ts';
-import { connectionsPath, fixture, fixtureConnectionItems } from './support.ts';
+import { connectionsPath, fixture } from '../shared/fixture-connection.ts';
+import { fixtureConnectionItems } from './support.ts';
 
 // Spec: Endpoints > GET {base_url}/users/{user.id}/connections — "Query: `filter` (optional), properties
 // `id`, `status`, `institution.id`. Expression shape: `<property>.<operator>('<value>')`, the operator `eq`

@@ -4,10 +4,11 @@ import { describeRequest, expectStatus, expectThat, Finding } from '../../src/ch
 import { expectResource, violationsOf } from '../../src/checks/resource.ts';
 import { api } from '../../src/checks/run-context.ts';
 import { formatViolations } from '../../src/validation/validator.ts';
-import { createUser, freshEmail } from '../users/support.ts';
+import { createUser, freshEmail } from '../shared/users.ts';
 import { NotExercised } from '../../src/checks/check.ts';
 import { unknownId } from '../shared/identifiers.ts';
-import { connectionsPath, fixture, fixtureConnection, fixtureConnections } from './support.ts';
+import { connectionsPath, fixture } from '../shared/fixture-connection.ts';
+import { fixtureConnection, fixtureConnections } from './support.ts';
 
 // Spec: Endpoints > GET {base_url}/users/{user.id}/connections — "Success: 200 with a list (`type`,
 // `data` array of connections, `links.self`); empty array when none."

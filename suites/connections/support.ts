@@ -1,25 +1,13 @@
 import { expectThat } from '../../src/checks/findings.ts';
-import { api, perRun, runSettings } from '../../src/checks/run-context.ts';
+import { api, perRun } from '../../src/checks/run-context.ts';
 import type { Exchange } from '../../src/client/exchange.ts';
 import { NotExercised } from '../../src/checks/check.ts';
+import { connectionPath, connectionsPath, fixture } from '../shared/fixture-connection.ts';
 
 /**
- * Shared by the users, connections and jobs suites: the fixture user's connections, the refusal shape
- * where the spec shows no status, and the search for credentials in a body.
+ * The connections suite's own machinery: the fixture user's connections and their retrieval, and the
+ * search for credentials in a body.
  */
-
-/** The fixtures a check declared in its needs; absent ones are caught by `needs` before the body runs. */
-export function fixture(name: 'userId' | 'connectionId' | 'connectionPassword'): string {
-  return runSettings().profile.fixtures[name] ?? '';
-}
-
-export function connectionsPath(userId: string): string {
-  return `/users/${encodeURIComponent(userId)}/connections`;
-}
-
-export function connectionPath(userId: string, connectionId: string): string {
-  return `${connectionsPath(userId)}/${encodeURIComponent(connectionId)}`;
-}
 
 /** GET of the fixture user's connections, sent once per worker and shared by the checks that read it. */
 export function fixtureConnections(): Promise<Exchange> {
@@ -46,16 +34,6 @@ export function fixtureConnection(): Promise<Exchange> {
   return perRun('connections:fixture-detail', () =>
     api().get(connectionPath(fixture('userId'), fixture('connectionId'))),
   );
-}
-
-/**
- * POST /users/{user.id}/connections/{connection.id} with the fixture password: a fresh job each call. The
- * password is an end user's bank password, so it is masked like the API key in anything recorded.
- */
-export function updateFixtureConnection(connectionId = fixture('connectionId')): Promise<Exchange> {
-  const password = fixture('connectionPassword');
-  api().secrets.add(password);
-  return api().post(connectionPath(fixture('userId'), connectionId), { password });
 }
 
 const credentialMembers = new Set(['loginId', 'password', 'securityCode']);

@@ -4,7 +4,7 @@ import { expectStatus, expectStatusOf } from '../../src/checks/findings.ts';
 import { expectResource } from '../../src/checks/resource.ts';
 import { api } from '../../src/checks/run-context.ts';
 import { unknownId } from '../shared/identifiers.ts';
-import { connectionPath, fixture, updateFixtureConnection } from './support.ts';
+import { connectionPath, fixture, updateFixtureConnection } from '../shared/fixture-connection.ts';
 
 // Spec: Endpoints > POST {base_url}/users/{user.id}/connections/{connection.id} — body `password`
 // "required; the user's new or old institution password"; "Success: 202 with a job (`type`, `id`,

@@ -4,7 +4,7 @@ import { expectThat } from '../../src/checks/findings.ts';
 import { expectResource } from '../../src/checks/resource.ts';
 import { api } from '../../src/checks/run-context.ts';
 import { NotExercised } from '../../src/checks/check.ts';
-import { connectionPath, fixture } from '../connections/support.ts';
+import { connectionPath, fixture } from '../shared/fixture-connection.ts';
 import { invalidIds, unknownId } from '../shared/identifiers.ts';
 import { jobPath, jobSnapshots, pollBoundMs, pollCheckTimeoutMs } from './support.ts';
 

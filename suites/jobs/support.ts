@@ -4,7 +4,7 @@ import { describeAnswer, expectThat } from '../../src/checks/findings.ts';
 import { api, perRun } from '../../src/checks/run-context.ts';
 import type { Exchange } from '../../src/client/exchange.ts';
 import { NotExercised } from '../../src/checks/check.ts';
-import { updateFixtureConnection } from '../connections/support.ts';
+import { updateFixtureConnection } from '../shared/fixture-connection.ts';
 
 /** Polling a job: short intervals, a bounded total (CONTRIBUTING: every loop is bounded). */
 export const pollIntervalMs = 50;

@@ -9,8 +9,6 @@ import { forAll } from '../../src/checks/property.ts';
 import { runSettings } from '../../src/checks/run-context.ts';
 import {
   apiKey,
-  expectRefusal,
-  expectRefusalOrToken,
   issuedTokens,
   sendTokenRequest,
   tokenExchangesSeen,
@@ -18,7 +16,9 @@ import {
   truncatedJson,
   unnamedScope,
   watchTokenEndpoint,
-} from './support.ts';
+} from '../shared/token.ts';
+import { expectRefusal } from '../shared/refusals.ts';
+import { expectRefusalOrToken } from './support.ts';
 
 /** The token error table (spec: Errors; Versioning), row by row, as far as a client can provoke it. */
 

@@ -3,7 +3,7 @@ import { check, NotExercised } from '../../src/checks/check.ts';
 import { describeAnswer, expectStatus, expectStatusOf, expectThat } from '../../src/checks/findings.ts';
 import { expectResource } from '../../src/checks/resource.ts';
 import { runSettings } from '../../src/checks/run-context.ts';
-import { issuedTokens, tokens } from './support.ts';
+import { issuedTokens, tokens } from '../shared/token.ts';
 
 /** POST /token answers (spec: Endpoints > POST {base_url}/token, Token response, Versioning). */
 

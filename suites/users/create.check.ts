@@ -6,7 +6,7 @@ import { forAll } from '../../src/checks/property.ts';
 import { expectResource } from '../../src/checks/resource.ts';
 import { runSettings } from '../../src/checks/run-context.ts';
 import type { Exchange } from '../../src/client/exchange.ts';
-import { createUser, freshEmail, uniqueAddress } from './support.ts';
+import { createUser, freshEmail, uniqueAddress } from '../shared/users.ts';
 
 // Spec: Endpoints > POST {base_url}/users — "Success: 201 with the user."
 

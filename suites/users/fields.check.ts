@@ -3,8 +3,9 @@ import { expectStatus, expectStatusOf, expectThat } from '../../src/checks/findi
 import { expectResource } from '../../src/checks/resource.ts';
 import { api } from '../../src/checks/run-context.ts';
 import { NotExercised } from '../../src/checks/check.ts';
-import { connectionsPath } from '../connections/support.ts';
-import { completeUser, createUser, freshEmail } from './support.ts';
+import { connectionsPath } from '../shared/fixture-connection.ts';
+import { createUser, freshEmail } from '../shared/users.ts';
+import { completeUser } from './support.ts';
 
 // Spec: Resources and their fields > User. Checked on a user created with every member, so each field is
 // there to be checked; the whole-schema check belongs to the POST /users checks.

@@ -3,7 +3,7 @@ import { expectRefused, refusalStatuses } from '../../src/checks/error-list.ts';
 import { expectResource } from '../../src/checks/resource.ts';
 import { api } from '../../src/checks/run-context.ts';
 import type { Exchange } from '../../src/client/exchange.ts';
-import { createUser, freshEmail } from './support.ts';
+import { createUser, freshEmail } from '../shared/users.ts';
 
 // Spec: Endpoints > POST {base_url}/users — "Body (JSON)", email "required when `mobile` is absent",
 // "Error when parameters are invalid (for example an empty e-mail)"; Errors — "An error response has a

@@ -5,7 +5,7 @@ import { expectRefused, refusalStatuses } from '../../src/checks/error-list.ts';
 import { forAll } from '../../src/checks/property.ts';
 import { runSettings } from '../../src/checks/run-context.ts';
 import type { Exchange } from '../../src/client/exchange.ts';
-import { createUser, freshEmail } from './support.ts';
+import { createUser, freshEmail } from '../shared/users.ts';
 
 // Spec: Endpoints > POST {base_url}/users — email "required when `mobile` is absent", mobile "required
 // when `email` is absent; international format", "Error when parameters are invalid (for example an empty

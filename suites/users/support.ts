@@ -1,32 +1,6 @@
-import { runEmail, withUniqueSuffix } from '../../src/checks/arbitraries/users.ts';
-import { api, perRun, runSettings } from '../../src/checks/run-context.ts';
+import { perRun } from '../../src/checks/run-context.ts';
 import type { Exchange } from '../../src/client/exchange.ts';
-
-let sequence = 0;
-
-/**
- * A fresh, recognisable e-mail address of this run (DESIGN.md, principle 6). The sequence keeps every
- * address of the run distinct, so a service that refuses a second user with the same address (the spec
- * is silent on that) cannot turn a valid body into a refusal.
- */
-export function freshEmail(label: string): string {
-  sequence += 1;
-  return runEmail(runSettings().runId, `${label}-${process.pid}-${sequence}`);
-}
-
-/**
- * Makes a generated body's address unique to this request, keeping it under the run id and its local
- * part within the 64 octets of RFC 5321 (a strict service refuses a longer one).
- */
-export function uniqueAddress<T extends { email?: unknown }>(body: T): T {
-  if (typeof body.email !== 'string' || !body.email.includes('@')) return body;
-  sequence += 1;
-  return { ...body, email: withUniqueSuffix(body.email, `${process.pid}-${sequence}`) };
-}
-
-export function createUser(body: unknown): Promise<Exchange> {
-  return api().post('/users', body);
-}
+import { createUser, freshEmail } from '../shared/users.ts';
 
 /**
  * One user created with every member (email, mobile, firstName, lastName), shared by the checks of the

@@ -38,7 +38,7 @@ import {
   validUserBodies,
   withUniqueSuffix,
 } from '../../src/checks/arbitraries/users.ts';
-import { truncatedJson, unnamedScope } from '../../suites/token/support.ts';
+import { truncatedJson, unnamedScope } from '../../suites/shared/token.ts';
 
 /**
  * The generators of what the suite sends, held to the spec's readings (CONTRIBUTING.md, the level rule):

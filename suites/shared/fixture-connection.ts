@@ -1,0 +1,31 @@
+import { api, runSettings } from '../../src/checks/run-context.ts';
+import type { Exchange } from '../../src/client/exchange.ts';
+
+/**
+ * The fixture connection: the profile's fixture ids, the paths of the fixture user's connections and the
+ * update of a connection with the fixture password. Shared by the users, connections and jobs suites:
+ * here rather than in the connections group's support so no group's suite imports another's.
+ */
+
+/** The fixtures a check declared in its needs; absent ones are caught by `needs` before the body runs. */
+export function fixture(name: 'userId' | 'connectionId' | 'connectionPassword'): string {
+  return runSettings().profile.fixtures[name] ?? '';
+}
+
+export function connectionsPath(userId: string): string {
+  return `/users/${encodeURIComponent(userId)}/connections`;
+}
+
+export function connectionPath(userId: string, connectionId: string): string {
+  return `${connectionsPath(userId)}/${encodeURIComponent(connectionId)}`;
+}
+
+/**
+ * POST /users/{user.id}/connections/{connection.id} with the fixture password: a fresh job each call. The
+ * password is an end user's bank password, so it is masked like the API key in anything recorded.
+ */
+export function updateFixtureConnection(connectionId = fixture('connectionId')): Promise<Exchange> {
+  const password = fixture('connectionPassword');
+  api().secrets.add(password);
+  return api().post(connectionPath(fixture('userId'), connectionId), { password });
+}
