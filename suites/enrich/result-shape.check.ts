@@ -1,4 +1,5 @@
 import countries from 'i18n-iso-countries';
+import { isObject } from '../../src/checks/error-body.ts';
 import { check } from '../../src/checks/check.ts';
 import { expectThat, Finding } from '../../src/checks/findings.ts';
 import { expectResource } from '../../src/checks/resource.ts';
@@ -10,7 +11,6 @@ import {
   enrichResult,
   expectEach,
   getEnrich,
-  isObject,
   judgeable,
   nothingToJudge,
   sampleResults,

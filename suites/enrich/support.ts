@@ -1,5 +1,6 @@
 import type { Exchange } from '../../src/client/exchange.ts';
 import { NotExercised } from '../../src/checks/check.ts';
+import { isObject } from '../../src/checks/error-body.ts';
 import { describeAnswer, expectStatus, Finding } from '../../src/checks/findings.ts';
 import { api, runSettings } from '../../src/checks/run-context.ts';
 
@@ -60,10 +61,6 @@ export function enrichResult(exchange: Exchange): EnrichBody {
   expectStatus(exchange, 200);
   const body = exchange.response.body;
   return isObject(body) ? (body as EnrichBody) : {};
-}
-
-export function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 /**

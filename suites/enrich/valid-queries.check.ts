@@ -5,7 +5,8 @@ import { api } from '../../src/checks/run-context.ts';
 import { accountTypes } from '../../src/checks/arbitraries/enrich.ts';
 import { preview } from '../../src/validation/validator.ts';
 import type { Exchange } from '../../src/client/exchange.ts';
-import { enrichFixture, enrichResult, expectEach, getEnrich, isObject, judgeable } from './support.ts';
+import { isObject } from '../../src/checks/error-body.ts';
+import { enrichFixture, enrichResult, expectEach, getEnrich, judgeable } from './support.ts';
 
 // Spec: Endpoints > GET {base_url}/enrich — "Response: always 200 with an enrich result when inputs are
 // valid." Each check here sends inputs the parameter table makes valid and expects that 200.
