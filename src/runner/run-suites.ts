@@ -2,12 +2,13 @@ import { createHash } from 'node:crypto';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { Writable } from 'node:stream';
-import { createVitest, type InlineConfig, type Reporter, type TestSpecification } from 'vitest/node';
+import { createVitest, type InlineConfig, type Reporter, type TestSpecification, type Vitest } from 'vitest/node';
 import type { TestProjectConfiguration } from 'vitest/config';
 import { profileDefaults, type RunSettings } from '../profile/profile.ts';
 import type { CheckResult } from '../report/model.ts';
 import { CheckCollector } from '../../reporters/check-collector.ts';
 import { packageRoot as root } from '../package-root.ts';
+import { endKeptThreads, keptThreadsPool } from './kept-threads-pool.ts';
 import { walkingPool } from './walking-pool.ts';
 import { WaitsFirst } from './waits-first.ts';
 import { suiteGroups } from '../requirements/groups.ts';
@@ -46,9 +47,10 @@ const walkingGroup = 'affordability';
  * embedded mock, whose snapshot is small, every group goes in one project, so no group waits for the
  * others and each worker walks the snapshot for itself, which costs it little: `embedded`, a user's run,
  * on three workers; `session`, the project's own sessions (the fault matrix, the register's variants), on
- * one. There many runs follow each other beside other test files, so the CPU is what they wait for, and
- * each worker of a run is a thread that loads the suites' modules afresh (one worker instead of two took
- * npm test from 193 s to 180 s). The checks judge the same in every layout.
+ * one. There many small runs follow each other beside other test files, so the CPU is what they wait for:
+ * one worker, whose thread is kept from run to run (src/runner/kept-threads-pool.ts), loads the suites'
+ * modules once per session, not once per run and worker (npm test: 193 s with two workers of a thread per
+ * run, 180 s with one, 166 s with one kept). The checks judge the same in every layout.
  */
 type Layout = 'run' | 'embedded' | 'session';
 
@@ -71,7 +73,7 @@ function suiteProjects(groups: readonly string[], layout: Layout = 'run'): TestP
         test: {
           name: 'endpoints',
           include: groups.map(checkFiles),
-          pool: 'threads',
+          pool: layout === 'session' ? keptThreadsPool : 'threads',
           maxWorkers: oneProjectWorkers[layout],
         },
       },
@@ -229,8 +231,14 @@ export async function declaredCheckNames(files: readonly string[]): Promise<Map<
     }
     return names;
   } finally {
-    await vitest.close();
+    await closeKeepingThreads(vitest);
   }
+}
+
+/** Closes a vitest instance of the `session` layout and ends the threads it kept between runs. */
+async function closeKeepingThreads(vitest: Vitest): Promise<void> {
+  await vitest.close();
+  await endKeptThreads(vitest);
 }
 
 /** A target for one run of a session: its settings and the check files to run against it. */
@@ -305,6 +313,6 @@ export class SuiteSession {
   }
 
   close(): Promise<void> {
-    return this.vitest.close();
+    return closeKeepingThreads(this.vitest);
   }
 }

@@ -44,6 +44,12 @@ describe('a session run with several targets', () => {
       institutions: 'failed',
       transactions: 'failed',
     });
+    // Runs of a session share one kept thread (src/runner/kept-threads-pool.ts): nothing of one run's
+    // targets stays for the next.
+    expect(await statuses(transactionFault, institutionFault)).toEqual({
+      institutions: 'passed',
+      transactions: 'passed',
+    });
   });
 
   it('refuses a file given to two targets', async () => {
