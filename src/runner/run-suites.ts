@@ -2,7 +2,13 @@ import { createHash } from 'node:crypto';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { Writable } from 'node:stream';
-import { createVitest, type InlineConfig, type Reporter, type TestSpecification, type Vitest } from 'vitest/node';
+import {
+  createVitest,
+  type InlineConfig,
+  type Reporter,
+  type TestSpecification,
+  type Vitest,
+} from 'vitest/node';
 import type { TestProjectConfiguration } from 'vitest/config';
 import { profileDefaults, type RunSettings } from '../profile/profile.ts';
 import type { CheckResult } from '../report/model.ts';
