@@ -1,0 +1,82 @@
+import type { Requirement } from '../requirements/catalogue.ts';
+
+/**
+ * What an observer of live traffic sees of one exchange (the embedded mock of its clients, the proxy of
+ * both sides): the bytes as they passed, nothing parsed away, so each rule reads what the spec speaks of.
+ */
+export interface ObservedRequest {
+  method: string;
+  /** The path and query relative to the service's base URL, as sent (`/enrich?q=...`). */
+  path: string;
+  /** Header names in lower case, as node's http module gives them. */
+  headers: Record<string, string | string[] | undefined>;
+  /**
+   * The body's bytes; undefined where the observer did not read them (the embedded mock refuses some
+   * requests, a missing token say, before it reads a body), so no rule about the body is judged.
+   */
+  body?: Buffer;
+}
+
+export interface ObservedResponse {
+  status: number;
+  headers: Record<string, string | string[] | undefined>;
+  body: Buffer;
+}
+
+/** One requirement judged on one exchange: held, or broken with why. */
+export interface Judgement {
+  requirement: string;
+  held: boolean;
+  /** For a broken requirement: what departed from it, in one or two lines. */
+  message?: string;
+}
+
+/** A broken requirement with its evidence, secrets masked. */
+export interface Finding {
+  requirement: string;
+  message: string;
+  request: { method: string; path: string; headers: Record<string, string>; body: string };
+  response?: { status: number; body: string };
+  at: string;
+}
+
+/** `passed`: observed to hold and never broken; `failed`: observed broken; `not-observed`: no exchange showed it. */
+export type ObservationStatus = 'passed' | 'failed' | 'not-observed';
+
+export interface ObservedRequirement {
+  id: string;
+  level: Requirement['level'];
+  group: string;
+  title: string;
+  specRef: string;
+  status: ObservationStatus;
+  /** Exchanges on which it held. */
+  held: number;
+  /** Exchanges on which it was broken. */
+  broken: number;
+  /** The first findings, with their evidence (the count is `broken`). */
+  findings: Finding[];
+}
+
+/**
+ * The report of an observer: the usual report's shape (DESIGN.md), a requirement's status being what
+ * the traffic showed of it, never a claim about what it did not show.
+ */
+export interface ObservationReport {
+  tool: { name: 'fds-conformance'; version: string };
+  /** `client` for the mock's judgement of its clients; `proxy` for both sides of live traffic. */
+  observer: 'client' | 'proxy';
+  target: { baseUrl: string };
+  startedAt: string;
+  durationMs: number;
+  exchanges: number;
+  summary: {
+    requirements: number;
+    passed: number;
+    failed: number;
+    notObserved: number;
+    /** `nonconformant` once a MUST requirement was observed broken; else `conformant` as far as observed. */
+    verdict: 'conformant' | 'nonconformant';
+  };
+  requirements: ObservedRequirement[];
+}
