@@ -5,6 +5,7 @@ import {
   catalogue,
   catalogueFolder,
   checked,
+  clientGroup,
   groupPrefixes,
   groups,
   outOfScopeFile,
@@ -32,10 +33,13 @@ describe('requirement catalogue', () => {
   });
 
   // The loader reads one file per group of groups.ts: a file under any other name would go unread, its
-  // requirements silently missing from every report.
-  it('keeps one file per group in catalogue/, and no other but the out-of-scope topics', () => {
+  // requirements silently missing from every report. The client group's file is read apart
+  // (clientRequirements; test/clients/client-catalogue.test.ts).
+  it('keeps one file per group in catalogue/, and no other but the out-of-scope topics and the client group', () => {
     const files = readdirSync(catalogueFolder).sort();
-    expect(files).toEqual([...groups.map((group) => `${group}.json`), outOfScopeFile].sort());
+    expect(files).toEqual(
+      [...groups.map((group) => `${group}.json`), outOfScopeFile, `${clientGroup}.json`].sort(),
+    );
   });
 
   it('numbers each group PREFIX-01, PREFIX-02, … with the prefix of its group and no gaps', () => {

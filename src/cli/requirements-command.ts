@@ -1,5 +1,5 @@
-import { ambiguities } from '../requirements/ambiguities.ts';
-import { catalogue } from '../requirements/catalogue.ts';
+import { ambiguities, clientAmbiguities } from '../requirements/ambiguities.ts';
+import { catalogue, clientGroup, clientRequirements } from '../requirements/catalogue.ts';
 import { parseOptions, type OptionTable } from './options.ts';
 import { exitCodes } from './exit-codes.ts';
 import { UsageError } from '../usage-error.ts';
@@ -35,6 +35,17 @@ export function catalogueMarkdown(): string {
     for (const r of entries) lines.push(`| ${r.id} | ${r.level} | ${cell(r.title)} | ${cell(r.specRef)} |`);
     lines.push('');
   }
+  // What the spec obliges a client to send: judged by the observers of clients, never by a run.
+  lines.push(
+    `## ${clientGroup}`,
+    '',
+    'What a client sends; judged on the requests an observer of clients sees (the mock, the proxy), not by a run.',
+    '',
+  );
+  lines.push('| id | level | requirement | spec section |', '|---|---|---|---|');
+  for (const r of clientRequirements)
+    lines.push(`| ${r.id} | ${r.level} | ${cell(r.title)} | ${cell(r.specRef)} |`);
+  lines.push('');
   lines.push('## Out of scope (the spec says "not shown")', '');
   for (const item of catalogue.outOfScope) lines.push(`- ${item.topic} (${item.specRef})`);
   lines.push('', "## Ambiguity register (every reading listed passes; the first is the embedded mock's)", '');
@@ -46,6 +57,13 @@ export function catalogueMarkdown(): string {
         `- ${reading}${variant ? ` (mock variant: \`${JSON.stringify(variant)}\`)` : ' (mock default)'}`,
       );
     }
+    lines.push('');
+  }
+  for (const entry of clientAmbiguities) {
+    lines.push(`### ${entry.id}: ${entry.topic}`, '', `${entry.specRef}: "${entry.quote}"`, '');
+    lines.push(`Requirements: ${entry.requirements.join(', ')}`, '');
+    for (const { reading } of entry.readings)
+      lines.push(`- ${reading} (accepted by the judge of client requests)`);
     lines.push('');
   }
   return lines.join('\n');
@@ -79,6 +97,13 @@ export async function requirementsCommand(args: string[], out: (line: string) =>
     out(format === 'json' ? JSON.stringify(trace, null, 2) : traceMarkdown(trace));
     return exitCodes.ok;
   }
-  out(format === 'json' ? JSON.stringify({ ...catalogue, ambiguities }, null, 2) : catalogueMarkdown());
+  // The client group follows the server groups, its register entries the server's.
+  const json = {
+    ...catalogue,
+    groups: [...catalogue.groups, clientGroup],
+    requirements: [...catalogue.requirements, ...clientRequirements],
+    ambiguities: [...ambiguities, ...clientAmbiguities],
+  };
+  out(format === 'json' ? JSON.stringify(json, null, 2) : catalogueMarkdown());
   return exitCodes.ok;
 }

@@ -77,3 +77,32 @@ export function mergeOptions(
 function isPlainObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
+
+/** A request as a register entry of the client group writes it: the body as text. */
+export interface ExampleRequest {
+  method: string;
+  path: string;
+  headers: Record<string, string>;
+  body?: string;
+}
+
+/** A reading of what a client may send: no mock options (no mock shows a client), a request instead. */
+export interface ClientReading {
+  reading: string;
+  /** A conformant request written under this reading, which the judge of client requests accepts. */
+  example: ExampleRequest;
+}
+
+/** Where the spec lets a client write something two ways; the judge of client requests accepts every reading. */
+export interface ClientAmbiguity extends Omit<Ambiguity, 'readings'> {
+  readings: ClientReading[];
+}
+
+/**
+ * The register of the client group (`ambiguities/client.json`, `AMB-CLIENT-NN`), kept apart from
+ * `ambiguities`: its readings are not shown by mock options, which the register's variant tests start the
+ * mock under, but by an example request each, which test/clients/judge.test.ts holds the judge to accept.
+ */
+export const clientAmbiguities: readonly ClientAmbiguity[] = JSON.parse(
+  readFileSync(new URL('client.json', folder), 'utf8'),
+) as ClientAmbiguity[];

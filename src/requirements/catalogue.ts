@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
-import { groups } from './groups.ts';
+import { clientGroup, groups } from './groups.ts';
 
-export { groupPrefixes, groups } from './groups.ts';
+export { clientGroup, clientPrefix, groupPrefixes, groups } from './groups.ts';
 
 export type RequirementLevel = 'MUST' | 'SHOULD';
 
@@ -131,4 +131,28 @@ export function requirementById(id: string): Requirement | undefined {
 /** The requirements of one group, in catalogue order. */
 export function requirementsOfGroup(group: string): Requirement[] {
   return catalogue.requirements.filter((requirement) => requirement.group === group);
+}
+
+/**
+ * What the spec obliges a client to send (`catalogue/client.json`, ids `CLIENT-NN`), by the level rule
+ * turned round: MUST where every reasonable reading obliges the client, SHOULD where it follows only by
+ * inference. Kept apart from `catalogue`: no server check exercises them, so a run's report, JUnit and the
+ * coverage tests never see them; the judge of client requests (src/clients/judge.ts) does.
+ */
+export const clientRequirements: readonly Requirement[] = checked({
+  description,
+  requirements: readJson<RequirementEntry[]>(`${clientGroup}.json`).map(({ id, level, ...rest }) => ({
+    id,
+    level,
+    group: clientGroup,
+    ...rest,
+  })),
+  outOfScope: [],
+}).requirements;
+
+const clientById = new Map(clientRequirements.map((requirement) => [requirement.id, requirement]));
+
+/** The client requirement of that id, or undefined. */
+export function clientRequirementById(id: string): Requirement | undefined {
+  return clientById.get(id);
 }

@@ -26,6 +26,15 @@ export const groupPrefixes: Readonly<Record<string, string>> = { ...endpointGrou
 /** Every group of the catalogue, in catalogue order. */
 export const groups: readonly string[] = Object.keys(groupPrefixes);
 
+/**
+ * The group of what the spec obliges a client to send (issue 23), kept out of `groups`: no suite checks a
+ * client, so its requirements would stand "not exercised" in every run's report, in JUnit and in the
+ * coverage tests that want a check per requirement. The observers of clients (src/clients/judge.ts) judge
+ * them; `requirements` lists them after the server groups.
+ */
+export const clientGroup = 'client';
+export const clientPrefix = 'CLIENT';
+
 /** The endpoint group of a check file, from its path (`…/suites/<group>/…`); `other` outside suites/. */
 export function suiteGroupOf(path: string | undefined): string {
   return /\/suites\/([^/]+)\//.exec(path ?? '')?.[1] ?? 'other';

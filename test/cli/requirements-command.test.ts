@@ -10,6 +10,11 @@ describe('fds-conformance requirements', () => {
     expect(result.stdout).toContain('| TOKEN-01 | MUST |');
     expect(result.stdout).toContain('## affordability');
     expect(result.stdout).toContain('## Out of scope');
+    // The client group follows the server groups; its register entries follow the server's.
+    expect(result.stdout).toMatch(
+      /## affordability[\s\S]*## errors[\s\S]*## client\n[\s\S]*\| CLIENT-01 \| MUST \|/,
+    );
+    expect(result.stdout).toContain('### AMB-CLIENT-01: ');
     expect(result.stdout).toContain('## Ambiguity register');
     expect(result.stdout).toContain('### AMB-GEN-08: The status of a refused bearer token');
     expect(result.stdout).toContain(
@@ -29,6 +34,9 @@ describe('fds-conformance requirements', () => {
     expect(levels.find((r) => r.id === 'TOKEN-10')?.whyMust).toMatch(/^AMB-TOKEN-03: /);
     expect(levels.filter((r) => r.level === 'MUST').every((r) => typeof r.whyMust === 'string')).toBe(true);
     expect(parsed.ambiguities.find((entry) => entry.id === 'AMB-GEN-08')?.readings).toHaveLength(2);
+    const ids = parsed.requirements.map((r) => r.id);
+    expect(ids.indexOf('CLIENT-01')).toBeGreaterThan(ids.indexOf('ERR-01'));
+    expect(parsed.ambiguities.some((entry) => entry.id === 'AMB-CLIENT-01')).toBe(true);
   });
 
   it('traces one requirement to its spec text, checks, faults and schemas with --trace', async () => {
