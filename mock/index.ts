@@ -16,6 +16,10 @@ export type { FaultName } from './faults/index.ts';
 export type { RunningMock } from './server.ts';
 export type { MockVariants } from './variants/types.ts';
 export type { World } from './world/world.ts';
+export type {
+  Finding as ClientFinding,
+  ObservationReport as ClientReport,
+} from '../src/observation/types.ts';
 export { defaultApiKey, faultSwitchHeader, shortLivedApiKey } from './options.ts';
 export { mockProfile } from './profile.ts';
 

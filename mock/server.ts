@@ -24,6 +24,8 @@ import type { MockVariants } from './variants/types.ts';
 import { loadWorld } from './world/load-world.ts';
 import type { World } from './world/world.ts';
 import { withOpaqueIds } from './world/opaque-ids.ts';
+import { ClientObserver } from './client-observer.ts';
+import type { Finding, ObservationReport } from '../src/observation/types.ts';
 
 /** A mock that listens. */
 export interface RunningMock {
@@ -39,6 +41,15 @@ export interface RunningMock {
    * started with. Throws a RangeError on an unknown fault name.
    */
   setFaults(names: readonly FaultName[]): void;
+  /**
+   * What the mock's clients broke of the client requirements (src/clients/), in the order of the
+   * requirements, each with the request as evidence, credentials masked: `[]` for a conformant client.
+   */
+  clientFindings(): Finding[];
+  /** The client requirements observed to hold, broken or not observed since the start or the last reset. */
+  clientReport(): ObservationReport;
+  /** Forgets what the clients did so far, so that a test judges only its own requests. */
+  resetClientFindings(): void;
   /** Stops listening and closes every connection; resolves once the server is closed. */
   close(): Promise<void>;
 }
@@ -58,9 +69,10 @@ export async function startMock(overrides: Partial<MockOptions> = {}): Promise<R
   const loaded = await loadWorld(options.seed);
   const world = options.variants.opaqueIds ? withOpaqueIds(loaded) : loaded;
   const router = new Router(routes);
+  const clients = new ClientObserver(options.basePath);
   let context = withFaults({ world, state: new MockState(), options, baseUrl: '' }, options.faults);
   const server = createServer({ keepAliveTimeout: 30_000 }, (req, res) => {
-    handle(req, res, router, context).catch((error: unknown) => {
+    handle(req, res, router, context, clients).catch((error: unknown) => {
       // Nothing a client sends may crash the mock: a handler bug becomes a 500 error list.
       const failure = new MockError(500, 'internal-server-error', 'Internal server error', String(error));
       if (!res.headersSent) send(res, { status: 500, body: errorList(failure) }, options.variants);
@@ -81,7 +93,16 @@ export async function startMock(overrides: Partial<MockOptions> = {}): Promise<R
     assertKnownFaults(names);
     context = withFaults(context, names);
   };
-  return { url, options, world, setFaults, close: () => closeServer(server) };
+  return {
+    url,
+    options,
+    world,
+    setFaults,
+    clientFindings: () => clients.findings(),
+    clientReport: () => clients.report(url),
+    resetClientFindings: () => clients.reset(),
+    close: () => closeServer(server),
+  };
 }
 
 /**
@@ -182,7 +203,29 @@ function requestTarget(raw: string): { pathname: string; query: URLSearchParams 
   };
 }
 
-async function handle(req: IncomingMessage, res: ServerResponse, router: Router, mock: MockContext) {
+async function handle(
+  req: IncomingMessage,
+  res: ServerResponse,
+  router: Router,
+  mock: MockContext,
+  clients: ClientObserver,
+): Promise<void> {
+  /** The body's bytes, once read: the client judge reads what was sent, not what the route parsed. */
+  const read: { body?: Buffer } = {};
+  try {
+    await answer(req, res, router, mock, read);
+  } finally {
+    clients.observe(req, read.body);
+  }
+}
+
+async function answer(
+  req: IncomingMessage,
+  res: ServerResponse,
+  router: Router,
+  mock: MockContext,
+  read: { body?: Buffer },
+): Promise<void> {
   const { pathname, query } = requestTarget(req.url ?? '/');
   const basePath = mock.options.basePath;
   const underBase = !basePath || pathname.startsWith(`${basePath}/`);
@@ -219,7 +262,7 @@ async function handle(req: IncomingMessage, res: ServerResponse, router: Router,
     const lookUp = () =>
       match.route.handle({ method, path, params, query, headers: req.headers, body: undefined }, context);
     authenticate(route, req.headers, query, context, lookUp);
-    const body = await readBody(req, route, context);
+    const body = await readBody(req, route, context, read);
     reply = route.handle({ method, path, params: match.params, query, headers: req.headers, body }, context);
   } catch (error) {
     if (!(error instanceof MockError)) throw error;
@@ -272,7 +315,12 @@ function send(res: ServerResponse, reply: MockReply, variants: MockVariants): vo
 
 const contentTypes = { json: 'application/json', form: 'application/x-www-form-urlencoded' } as const;
 
-async function readBody(req: IncomingMessage, route: Route, context: MockContext): Promise<unknown> {
+async function readBody(
+  req: IncomingMessage,
+  route: Route,
+  context: MockContext,
+  read: { body?: Buffer },
+): Promise<unknown> {
   if (!route.body) {
     req.resume();
     return undefined;
@@ -288,7 +336,8 @@ async function readBody(req: IncomingMessage, route: Route, context: MockContext
     if (size > max) throw tooLarge(max, `more than ${max} bytes`);
     chunks.push(chunk);
   }
-  const text = Buffer.concat(chunks).toString('utf8');
+  read.body = Buffer.concat(chunks);
+  const text = read.body.toString('utf8');
   // The token endpoint's refusals are fixed by its error table: a malformed request is invalid-request.
   const code = route.auth === 'basic' ? 'invalid-request' : 'parameter-not-valid';
   // The jsonBody variant reads a JSON body at the token endpoint as it reads the form (mock/routes/token.ts).

@@ -1,9 +1,11 @@
-import { renameSync, writeFileSync } from 'node:fs';
+import { accessSync, constants, mkdirSync, renameSync, writeFileSync } from 'node:fs';
 import { faults, isFaultName } from '../../mock/faults/index.ts';
 import { faultSwitchHeader, mockProfile, startMock, type StartMockOptions } from '../../mock/index.ts';
 import { defaultMockOptions } from '../../mock/options.ts';
 import { parseOptions, wholeNumber, type OptionTable } from './options.ts';
 import { exitCodes } from './exit-codes.ts';
+import { writeObservationReports } from '../observation/write.ts';
+import { observationLine } from '../observation/views.ts';
 import { UsageError } from '../usage-error.ts';
 
 /** The flags of `mock`, as its parser reads them and its help lists them. */
@@ -80,6 +82,12 @@ export const mockOptions = {
     value: 'FILE',
     description: 'write the profile JSON to FILE too (it is always on stdout)',
   },
+  'client-report': {
+    type: 'string',
+    value: 'DIR',
+    description:
+      'judge every request against the client requirements; write report.json/md/html to DIR on exit and on SIGUSR2',
+  },
 } as const satisfies OptionTable;
 
 function list(raw: string | undefined): string[] | undefined {
@@ -99,6 +107,7 @@ export function mockOptionsFromArgs(args: string[]): {
   options: StartMockOptions;
   listFaults: boolean;
   profileOut?: string;
+  clientReport?: string;
 } {
   const { values } = parseOptions('mock', mockOptions, args);
   const options: StartMockOptions = {};
@@ -147,7 +156,20 @@ export function mockOptionsFromArgs(args: string[]): {
     options,
     listFaults: values['list-faults'] ?? false,
     ...(values['profile-out'] !== undefined ? { profileOut: values['profile-out'] } : {}),
+    ...(values['client-report'] !== undefined ? { clientReport: values['client-report'] } : {}),
   };
+}
+
+/** A report folder is made, or refused before the mock starts: a session's report is not lost at its end. */
+function ensureWritableFolder(flag: string, path: string): void {
+  try {
+    mkdirSync(path, { recursive: true });
+    accessSync(path, constants.W_OK);
+  } catch (error) {
+    throw new UsageError(
+      `--${flag} ${path}: cannot write there (${(error as NodeJS.ErrnoException).code ?? 'unwritable'})`,
+    );
+  }
 }
 
 /** Written beside and renamed into place, so a script waiting for the file never reads half of it. */
@@ -168,12 +190,13 @@ function writeProfile(path: string, json: string): void {
  * `fds-conformance mock | jq` and `> profile.json` work (DESIGN.md, CLI); what a person reads goes to stderr.
  */
 export async function mockCommand(args: string[], out: (line: string) => void): Promise<number> {
-  const { options, listFaults, profileOut } = mockOptionsFromArgs(args);
+  const { options, listFaults, profileOut, clientReport } = mockOptionsFromArgs(args);
   if (listFaults) {
     for (const fault of faults)
       out(`${fault.name.padEnd(44)} ${fault.requirement.padEnd(10)} ${fault.description}`);
     return exitCodes.ok;
   }
+  if (clientReport !== undefined) ensureWritableFolder('client-report', clientReport);
   let mock;
   try {
     mock = await startMock(options);
@@ -195,11 +218,34 @@ export async function mockCommand(args: string[], out: (line: string) => void): 
     ? `; a request's ${faultSwitchHeader} header switches faults on`
     : '';
   const written = profileOut !== undefined ? `; profile written to ${profileOut}` : '';
-  console.error(`mock listening on ${mock.url}${faultsInForce}${switching}${written}; Ctrl-C stops it`);
+  const judged =
+    clientReport !== undefined
+      ? `; client report to ${clientReport}/ on exit and on SIGUSR2 (kill -USR2 ${process.pid})`
+      : '';
+  console.error(
+    `mock listening on ${mock.url}${faultsInForce}${switching}${written}${judged}; Ctrl-C stops it`,
+  );
+  const running = mock;
+  const writeClientReport = () => {
+    if (clientReport === undefined) return;
+    const report = running.clientReport();
+    try {
+      writeObservationReports(clientReport, report);
+      console.error(`client report: ${observationLine(report)}; written to ${clientReport}/`);
+    } catch (error) {
+      console.error(
+        `fds-conformance: cannot write the client report to ${clientReport}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`,
+      );
+    }
+  };
+  // A long session writes its report on demand, and goes on.
+  if (clientReport !== undefined) process.on('SIGUSR2', writeClientReport);
   await new Promise<void>((resolve) => {
     process.once('SIGINT', resolve);
     process.once('SIGTERM', resolve);
   });
+  process.off('SIGUSR2', writeClientReport);
   await mock.close();
+  writeClientReport();
   return exitCodes.ok;
 }

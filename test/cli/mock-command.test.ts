@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { Agent, request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -220,6 +220,110 @@ describe('fds-conformance mock in a pipeline: stdout is the profile JSON only', 
     expect(result.code).toBe(2);
     expect(result.stderr.trim().split('\n')).toEqual([
       expect.stringMatching(/^fds-conformance: --profile-out .*ENOENT/),
+    ]);
+    expect(result.stdout).toBe('');
+  });
+});
+
+describe('fds-conformance mock --client-report DIR', () => {
+  let dir: string;
+  beforeAll(() => {
+    dir = mkdtempSync(join(tmpdir(), 'fds-client-report-'));
+  });
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  /** When a file exists, read: the report written on a signal appears after the signal is sent. */
+  async function whenWritten(path: string): Promise<string> {
+    for (;;) {
+      if (existsSync(path)) return readFileSync(path, 'utf8');
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+  }
+
+  it("reports a real client's three departures, each as a broken CLIENT requirement with its request", async () => {
+    const out = join(dir, 'client');
+    const started = await startMockProcess(['--port', '0', '--client-report', out]);
+    const agent = new Agent({ keepAlive: false });
+    let token = '';
+    try {
+      expect(started.stderr()).toMatch(/client report to .* on exit and on SIGUSR2 \(kill -USR2 \d+\)/);
+      const basic = { authorization: `Basic ${started.apiKey}` };
+      const form = { 'content-type': 'application/x-www-form-urlencoded' };
+      // The version header under another name: the mock refuses it, and says which rule it broke.
+      await send(
+        agent,
+        `${started.url}/token`,
+        'POST',
+        { ...basic, ...form, 'x-api-version': '2.0' },
+        'scope=SERVER_ACCESS',
+      );
+      const issued = await send(
+        agent,
+        `${started.url}/token`,
+        'POST',
+        { ...basic, ...form, 'service-version': '2.0' },
+        'scope=SERVER_ACCESS',
+      );
+      token = (JSON.parse(issued.body) as { access_token: string }).access_token;
+      const bearer = { authorization: `Bearer ${token}` };
+      // An enrich call without its country.
+      await send(agent, `${started.url}/enrich?q=WOOLWORTHS&institution=AU00000`, 'GET', bearer);
+      // A POST with an empty body labelled JSON.
+      await send(
+        agent,
+        `${started.url}/users`,
+        'POST',
+        { ...bearer, 'content-type': 'application/json' },
+        '',
+      );
+      // On demand, while it runs.
+      started.child.kill('SIGUSR2');
+      const early = JSON.parse(await whenWritten(join(out, 'report.json'))) as { exchanges: number };
+      expect(early.exchanges).toBe(4);
+    } finally {
+      agent.destroy();
+      expect(await stop(started.child)).toBe(0);
+    }
+    const report = JSON.parse(readFileSync(join(out, 'report.json'), 'utf8')) as {
+      observer: string;
+      summary: { verdict: string };
+      requirements: {
+        id: string;
+        status: string;
+        findings: {
+          request: { method: string; path: string; headers: Record<string, string>; body: string };
+        }[];
+      }[];
+    };
+    expect(report.observer).toBe('client');
+    expect(report.summary.verdict).toBe('nonconformant');
+    const failed = report.requirements.filter((r) => r.status === 'failed');
+    expect(failed.map((r) => r.id)).toEqual(['CLIENT-03', 'CLIENT-07', 'CLIENT-15']);
+    expect(failed.map((r) => r.findings[0]?.request)).toEqual([
+      expect.objectContaining({
+        method: 'POST',
+        path: '/token',
+        headers: expect.objectContaining({ 'x-api-version': '2.0', authorization: 'Basic ***' }),
+      }),
+      expect.objectContaining({ method: 'GET', path: '/enrich?q=WOOLWORTHS&institution=AU00000' }),
+      expect.objectContaining({ method: 'POST', path: '/users', body: '' }),
+    ]);
+    expect(report.requirements.some((r) => r.status === 'not-observed')).toBe(true);
+    for (const file of ['report.json', 'report.md', 'report.html']) {
+      const text = readFileSync(join(out, file), 'utf8');
+      expect(text, file).not.toContain(started.apiKey);
+      expect(text, file).not.toContain(token);
+    }
+    expect(readFileSync(join(out, 'report.md'), 'utf8')).toContain('CLIENT-07');
+  });
+
+  it('refuses a --client-report folder it cannot write: exit 2, one line naming the flag', async () => {
+    const file = join(dir, 'a-file');
+    writeFileSync(file, '');
+    const result = await runCli(['mock', '--port', '0', '--client-report', join(file, 'reports')]);
+    expect(result.code).toBe(2);
+    expect(result.stderr.trim().split('\n')).toEqual([
+      expect.stringMatching(/^fds-conformance: --client-report .*: cannot write there \(ENOTDIR\)$/),
     ]);
     expect(result.stdout).toBe('');
   });
