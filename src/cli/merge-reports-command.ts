@@ -17,6 +17,7 @@ export const mergeReportsOptions = {
     value: 'FILE',
     description: 'known failing requirement ids; only failures outside it fail the run',
   },
+  'fail-on-flaky': { type: 'boolean', description: 'flaky requirements also fail the run' },
   'allow-incomplete': { type: 'boolean', description: 'an incomplete run exits 0 instead of 4' },
 } as const satisfies OptionTable;
 
@@ -41,14 +42,14 @@ function readPartial(dir: string): PartialRun {
 }
 
 /**
- * `merge-reports DIR... [--out DIR] [--strict] [--baseline FILE] [--allow-incomplete]`: joins the reports
+ * `merge-reports DIR... [--out DIR] [--strict] [--baseline FILE] [--fail-on-flaky] [--allow-incomplete]`: joins the reports
  * of `--shard` runs into one, as if the shards had been one run. Exit 0, 1 or 4 like `run`.
  */
 export function mergeReportsCommand(args: string[], out: (line: string) => void): number {
   const { values, positionals } = parseOptions('merge-reports', mergeReportsOptions, args, true);
   if (positionals.length === 0)
     throw new UsageError(
-      'usage: fds-conformance merge-reports DIR... [--out DIR] [--strict] [--baseline FILE] [--allow-incomplete]',
+      'usage: fds-conformance merge-reports DIR... [--out DIR] [--strict] [--baseline FILE] [--fail-on-flaky] [--allow-incomplete]',
     );
   const parts = positionals.map(readPartial);
   const first = parts[0] as PartialRun;
@@ -61,6 +62,8 @@ export function mergeReportsCommand(args: string[], out: (line: string) => void)
     durationMs: Math.max(...parts.map((p) => p.durationMs)),
     seed: first.seed,
     strict: values.strict ?? false,
+    // The shards' own --fail-on-flaky: without it here, the merged verdict would pass what each shard failed.
+    failOnFlaky: values['fail-on-flaky'] ?? false,
     ...(values.baseline ? { baseline: readBaseline(values.baseline) } : {}),
   });
   const target = values.out ?? 'conformance-report';
