@@ -162,6 +162,7 @@ export async function startForwarding(options: ForwardingOptions): Promise<Forwa
     connect: { timeout: timeoutMs },
   });
   const inFlight = new Set<Promise<void>>();
+  let closing: Promise<void> | undefined;
 
   async function forward(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const started = performance.now();
@@ -261,13 +262,17 @@ export async function startForwarding(options: ForwardingOptions): Promise<Forwa
   const basePath = target.pathname.replace(/\/+$/, '');
   return {
     url: `http://${host}:${port}${basePath}`,
-    async close() {
-      const closed = new Promise<void>((resolve) => server.close(() => resolve()));
-      server.closeIdleConnections();
-      await Promise.all([...inFlight]);
-      server.closeAllConnections();
-      await closed;
-      await agent.close();
+    // Idempotent: a second close (a test's afterEach after its own) waits for the first.
+    close() {
+      closing ??= (async () => {
+        const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+        server.closeIdleConnections();
+        await Promise.all([...inFlight]);
+        server.closeAllConnections();
+        await closed;
+        await agent.close();
+      })();
+      return closing;
     },
   };
 }
