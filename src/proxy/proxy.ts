@@ -113,7 +113,7 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
   /** Learns the exchange's credentials: the key or token of its Authorization header, an issued token. */
   function learn(request: ObservedRequest, response: ObservedResponse | undefined): void {
     secrets.add(headerText(request.headers.authorization)?.trim().split(/\s+/)[1]);
-    if (!response) return;
+    if (!response?.body.includes('access_token')) return;
     try {
       const issued = (JSON.parse(response.body.toString('utf8')) as { access_token?: unknown }).access_token;
       if (typeof issued === 'string') secrets.add(issued);

@@ -8,6 +8,7 @@ import {
   preview,
   resourceValidator,
   type SchemaViolation,
+  type ValidationResult,
 } from '../validation/validator.ts';
 import { contentTypeOf, isJsonMediaType, notJson, parsedJson } from './body.ts';
 import { answersWithOf, matchOperation, successOf, type MatchedOperation } from './operation.ts';
@@ -80,8 +81,8 @@ function schemaJudgements(
   body: unknown,
   answers: RequirementId | undefined,
   steer: RequirementId,
+  result: ValidationResult = resourceValidator().validate(resource, body),
 ): Judgement[] {
-  const result = resourceValidator().validate(resource, body);
   const violations: SchemaViolation[] = result.valid ? [] : result.violations;
   const named = [answers ?? steer];
   const judgements: Judgement[] = [];
@@ -413,15 +414,13 @@ export class ServerJudge {
       return judgements;
     }
     // An error list under a 2xx is a refusal with the wrong status (spec: Errors), not a broken resource.
-    if (
-      !resourceValidator().validate(success.resource, body).valid &&
-      resourceValidator().validate('error-list', body).valid
-    )
+    const validation = resourceValidator().validate(success.resource, body);
+    if (!validation.valid && resourceValidator().validate('error-list', body).valid)
       return [
         ...judgements,
         broken('ERR-01', `an error list answered with status ${status}, not 4xx or 5xx`),
       ];
-    judgements.push(...schemaJudgements(success.resource, body, answers, groupSteer(match.name)));
+    judgements.push(...schemaJudgements(success.resource, body, answers, groupSteer(match.name), validation));
     if (answers && status === success.status && !judgements.some((j) => !j.held))
       judgements.push(held(answers));
     const record = asRecord(body);
