@@ -13,6 +13,7 @@ import { budgetUnderLoad } from './budget-under-load.ts';
 import { installedStart } from './installed-start.ts';
 import { nightlyRun } from './nightly-runs.ts';
 import { bareEndpoint, formatThroughput, institutionsTarget, mockThroughput } from './mock-throughput.ts';
+import { formatProxyOverhead, proxyOverhead, proxyOverheadTargetMs } from './proxy-overhead.ts';
 
 /** `npm run bench`: every speed target the issues name, measured one after the other. */
 
@@ -162,4 +163,15 @@ console.log(
 );
 console.log(
   `ratio ${(fullSeconds / trivialSeconds).toFixed(1)}×, target ≤ 5×: ${verdict(fullSeconds / trivialSeconds <= 5 && ratio.full.every((run) => run.exitCode === 0))}`,
+);
+
+await settle();
+console.log(
+  '\n9. the validating proxy: sequential GET /institutions to an in-process mock, directly and through `proxy`, in turn',
+);
+const overhead = await proxyOverhead();
+console.log(formatProxyOverhead(overhead));
+console.log(
+  `median added ${overhead.added.medianMs.toFixed(3)} ms per exchange, target < ${proxyOverheadTargetMs} ms: ` +
+    verdict(overhead.added.medianMs < proxyOverheadTargetMs && overhead.broken === 0),
 );

@@ -145,3 +145,15 @@ export function schemaOwnersOf(
   const sameGroup = owners.filter((id) => id.split('-')[0] === group);
   return sameGroup.length > 0 ? sameGroup : owners;
 }
+
+/**
+ * The payload locations of a resource that schema-shaped requirements govern (`*` for any array index or
+ * key), with those requirements: an observer of traffic (the proxy) counts a requirement held on a payload
+ * where a location it governs is present and no violation concerns it, and never where the payload does not
+ * reach that far.
+ */
+export function schemaLocationsOf(
+  resource: string,
+): readonly { segments: readonly string[]; owners: readonly RequirementId[] }[] {
+  return ownedIn(resource);
+}

@@ -33,6 +33,13 @@ export const commands: CommandEntry[] = [
     run: async (args, out) => (await import('./mock-command.ts')).mockCommand(args, out),
   },
   {
+    name: 'proxy',
+    summary:
+      'forward live traffic to a target unchanged and judge both sides of each exchange; stdout: its URL first',
+    options: async () => (await import('./proxy-command.ts')).proxyOptions,
+    run: async (args, out) => (await import('./proxy-command.ts')).proxyCommand(args, out),
+  },
+  {
     name: 'merge-reports',
     operands: 'DIR...',
     summary: 'join the reports of --shard runs into one, as if the shards had been one run',

@@ -1,0 +1,249 @@
+import { writeFileSync, mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { Secrets } from '../client/secrets.ts';
+import { ObservationRecorder } from '../observation/recorder.ts';
+import type {
+  Judgement,
+  ObservationReport,
+  ObservedRequest,
+  ObservedResponse,
+} from '../observation/types.ts';
+import { writeObservationReports } from '../observation/write.ts';
+import { catalogue, type Requirement } from '../requirements/catalogue.ts';
+import { decodedBody } from './body.ts';
+import { startForwarding, type ForwardedExchange } from './forward.ts';
+import { HarLog } from './har.ts';
+import { ServerJudge } from './server-judge.ts';
+
+/**
+ * `startProxy`: the validating proxy as a library (the `proxy` command is its CLI). A platform team puts it
+ * in front of a shared staging service; it forwards every request unchanged and judges each exchange on both
+ * sides: the server's answer (server-judge.ts) and the client's request (the injected client judge).
+ */
+
+export interface ProxyOptions {
+  /** The service's base URL; it may carry a path, which the proxy's own URL carries too. */
+  target: string;
+  /** Port to listen on; default 0, any free port. */
+  port?: number;
+  /** Interface to listen on; default 127.0.0.1. */
+  host?: string;
+  /** Judges a client's request against what the spec asks of a client; default: nothing judged. */
+  clientJudge?: (request: ObservedRequest) => Judgement[];
+  /** The requirements `clientJudge` names, listed in the client report. */
+  clientRequirements?: readonly Requirement[];
+  /** Time limit in ms for the target's headers, and between two chunks of its body; default 30,000. */
+  timeoutMs?: number;
+  /** Bytes of each body kept for judging; a larger body passes whole but is not judged. Default 8 MiB. */
+  maxBodyBytes?: number;
+  /** Stop after this many exchanges: `stopped` then resolves. */
+  requests?: number;
+  /** One line for a person (stderr in the CLI): a target failure as it happens. */
+  log?: (line: string) => void;
+}
+
+/** An exchange the target did not answer, or not whole: the client got a 502 or what came. */
+export interface ForwardingFailure {
+  at: string;
+  method: string;
+  path: string;
+  reason: string;
+}
+
+export interface ProxyReport {
+  server: ObservationReport;
+  client: ObservationReport;
+  /** The exchanges the target did not answer whole (the first 100; `forwardingFailures` counts them all). */
+  failures: ForwardingFailure[];
+  forwardingFailures: number;
+}
+
+export interface RunningProxy {
+  /** The proxy's address, with the target's base path: give it to the client in place of the target's. */
+  url: string;
+  /** Exchanges judged so far. */
+  exchanges(): number;
+  /** Resolves once `requests` exchanges have been judged (never, without `requests`). */
+  stopped: Promise<void>;
+  report(): ProxyReport;
+  /** The HAR 1.2 document of the exchanges, secrets masked. */
+  har(): unknown;
+  /** Writes `<out>/server/`, `<out>/client/` (report.json, .md, .html), `exchanges.har` and `proxy.json`. */
+  writeReports(out: string): void;
+  /** Stops listening; exchanges in flight finish and are judged. */
+  close(): Promise<void>;
+}
+
+export const defaultProxyTimeoutMs = 30_000;
+export const defaultMaxBodyBytes = 8 * 1024 * 1024;
+const failuresKept = 100;
+
+function headerText(value: string | string[] | undefined): string | undefined {
+  return Array.isArray(value) ? value[0] : value;
+}
+
+/** The path and query below the base path, or undefined for a request outside it. */
+function relativeTo(basePath: string, url: string): string | undefined {
+  if (basePath === '') return url;
+  if (url === basePath) return '/';
+  return url.startsWith(`${basePath}/`) || url.startsWith(`${basePath}?`)
+    ? url.slice(basePath.length)
+    : undefined;
+}
+
+export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
+  const target = new URL(options.target);
+  if (target.protocol !== 'http:' && target.protocol !== 'https:')
+    throw new RangeError(`the target must be an http or https URL, got ${target.protocol}`);
+  const basePath = target.pathname.replace(/\/+$/, '');
+  const baseUrl = `${target.origin}${basePath}`;
+  const server = new ObservationRecorder(catalogue.requirements, 'proxy');
+  const client = new ObservationRecorder(options.clientRequirements ?? [], 'proxy');
+  const serverJudge = new ServerJudge();
+  const secrets = new Secrets();
+  const har = new HarLog();
+  const failures: ForwardingFailure[] = [];
+  let failureCount = 0;
+  let exchanges = 0;
+  let judgeFailed = false;
+  let reachLimit: () => void = () => undefined;
+  const stopped = new Promise<void>((resolve) => (reachLimit = resolve));
+  const log = options.log ?? (() => undefined);
+
+  /** Learns the exchange's credentials: the key or token of its Authorization header, an issued token. */
+  function learn(request: ObservedRequest, response: ObservedResponse | undefined): void {
+    secrets.add(headerText(request.headers.authorization)?.trim().split(/\s+/)[1]);
+    if (!response?.body.includes('access_token')) return;
+    try {
+      const issued = (JSON.parse(response.body.toString('utf8')) as { access_token?: unknown }).access_token;
+      if (typeof issued === 'string') secrets.add(issued);
+    } catch {
+      // Not JSON: nothing issued.
+    }
+  }
+
+  /** A judge's own bug must not stop the proxy: it is said once, and that exchange goes unjudged. */
+  function safely(judge: () => Judgement[]): Judgement[] {
+    try {
+      return judge();
+    } catch (error) {
+      if (!judgeFailed)
+        log(`fds-conformance proxy: a judge failed (${(error as Error).message}); exchange not judged`);
+      judgeFailed = true;
+      return [];
+    }
+  }
+
+  function onExchange(exchange: ForwardedExchange): void {
+    const relative = relativeTo(basePath, exchange.url);
+    const request: ObservedRequest = {
+      method: exchange.method,
+      path: relative ?? exchange.url,
+      headers: exchange.requestHeaders,
+      ...(exchange.requestBody && exchange.requestBodyComplete ? { body: exchange.requestBody } : {}),
+    };
+    const raw = exchange.response;
+    const decoded = raw ? decodedBody(raw.headers, raw.body) : undefined;
+    const response: ObservedResponse | undefined = raw
+      ? { status: raw.status, headers: raw.headers, body: decoded ?? raw.body }
+      : undefined;
+    learn(request, response);
+    exchanges += 1;
+    // Outside the base path is not the service; a broken or oversized answer proves nothing of it.
+    const judged = relative !== undefined;
+    const serverJudgements =
+      judged && response && exchange.failure === undefined
+        ? safely(() =>
+            serverJudge.judge({
+              request,
+              response,
+              bodyComplete: raw?.bodyComplete === true && decoded !== undefined,
+              baseUrl,
+            }),
+          )
+        : [];
+    const clientJudgements =
+      judged && options.clientJudge ? safely(() => options.clientJudge?.(request) ?? []) : [];
+    server.record(serverJudgements, request, response);
+    client.record(clientJudgements, request, response);
+    if (exchange.failure !== undefined) {
+      failureCount += 1;
+      const failure = {
+        at: exchange.startedDateTime,
+        method: exchange.method,
+        path: secrets.redact(exchange.url),
+        reason: secrets.redact(exchange.failure),
+      };
+      if (failures.length < failuresKept) failures.push(failure);
+      log(`fds-conformance proxy: ${failure.method} ${failure.path}: ${failure.reason}`);
+    }
+    har.add({
+      startedDateTime: exchange.startedDateTime,
+      method: exchange.method,
+      url: `${target.origin}${exchange.url}`,
+      requestHeaders: exchange.requestHeaders,
+      requestBody: exchange.requestBody,
+      requestBodySize: exchange.requestBodySize,
+      ...(raw && response
+        ? {
+            response: {
+              status: raw.status,
+              headers: raw.headers,
+              body: response.body,
+              bodySize: raw.bodySize,
+              truncated: !raw.bodyComplete,
+            },
+          }
+        : {}),
+      ...(exchange.failure !== undefined ? { failure: exchange.failure } : {}),
+      timings: exchange.timings,
+    });
+    if (options.requests !== undefined && exchanges >= options.requests) reachLimit();
+  }
+
+  const forwarding = await startForwarding({
+    target,
+    host: options.host ?? '127.0.0.1',
+    port: options.port ?? 0,
+    timeoutMs: options.timeoutMs ?? defaultProxyTimeoutMs,
+    keptBytes: options.maxBodyBytes ?? defaultMaxBodyBytes,
+    onExchange,
+  });
+
+  const report = (): ProxyReport => {
+    const where = { baseUrl: secrets.redact(`${target.protocol}//${target.host}${basePath}`) };
+    return {
+      server: server.report(where),
+      client: client.report(where),
+      failures: [...failures],
+      forwardingFailures: failureCount,
+    };
+  };
+
+  return {
+    url: forwarding.url,
+    exchanges: () => exchanges,
+    stopped,
+    report,
+    har: () => har.document(secrets),
+    writeReports(out) {
+      const { server: serverReport, client: clientReport, failures: kept, forwardingFailures } = report();
+      writeObservationReports(join(out, 'server'), serverReport);
+      writeObservationReports(join(out, 'client'), clientReport);
+      mkdirSync(out, { recursive: true });
+      writeFileSync(join(out, 'exchanges.har'), `${JSON.stringify(har.document(secrets), null, 2)}\n`);
+      const summary = {
+        target: serverReport.target,
+        proxy: forwarding.url,
+        startedAt: serverReport.startedAt,
+        durationMs: serverReport.durationMs,
+        exchanges,
+        forwardingFailures,
+        failures: kept,
+        reports: { server: 'server/report.json', client: 'client/report.json', har: 'exchanges.har' },
+      };
+      writeFileSync(join(out, 'proxy.json'), `${JSON.stringify(summary, null, 2)}\n`);
+    },
+    close: () => forwarding.close(),
+  };
+}
