@@ -10,6 +10,38 @@ export class Secrets {
     if (secret && secret.length >= 4) this.values.add(secret);
   }
 
+  /**
+   * Learns what an exchange seen on the wire holds of secrets (an observer's: the mock of its clients,
+   * the proxy): the credential of its Authorization header, the access_token an answer issues, and the
+   * institution credentials a request body carries (loginId, password, securityCode, secondaryLoginId:
+   * the user's, which the spec never returns). Only a body naming one is parsed: an observer sees every
+   * exchange, and parsing each answer again would be most of its cost.
+   */
+  learnExchange(
+    headers: Record<string, string | string[] | undefined>,
+    requestBody?: Buffer,
+    responseBody?: Buffer,
+  ): void {
+    const authorization = headers.authorization;
+    this.add((Array.isArray(authorization) ? authorization[0] : authorization)?.trim().split(/\s+/)[1]);
+    if (responseBody?.includes('access_token')) this.addMembers(responseBody, ['access_token']);
+    if (requestBody && institutionCredentials.some((name) => requestBody.includes(name)))
+      this.addMembers(requestBody, institutionCredentials);
+  }
+
+  /** The string members of that name of a JSON object body. */
+  private addMembers(body: Buffer, names: readonly string[]): void {
+    try {
+      const parsed = JSON.parse(body.toString('utf8')) as Record<string, unknown> | null;
+      for (const name of names) {
+        const value = parsed?.[name];
+        if (typeof value === 'string') this.add(value);
+      }
+    } catch {
+      // Not JSON: nothing to learn.
+    }
+  }
+
   redact(text: string): string {
     let result = text;
     for (const secret of this.values) if (result.includes(secret)) result = result.replaceAll(secret, '***');
@@ -26,6 +58,9 @@ export class Secrets {
     );
   }
 }
+
+/** The members of a connection's credentials (spec: Connection, "never returned"; the connection update's body). */
+const institutionCredentials = ['loginId', 'password', 'securityCode', 'secondaryLoginId'];
 
 function maskAuthorization(value: string): string {
   const scheme = value.split(/\s+/)[0] ?? '';

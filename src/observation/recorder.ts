@@ -15,13 +15,6 @@ const findingsKept = 5;
 /** A body in evidence is cut to this many characters: enough to read, never a snapshot's megabytes. */
 const bodyPreviewChars = 2_000;
 
-/** The credential of an Authorization header (`Basic <key>`, `Bearer <token>`), or undefined. */
-function credentialOf(headers: ObservedRequest['headers']): string | undefined {
-  const value = headers.authorization;
-  const text = Array.isArray(value) ? value[0] : value;
-  return text?.trim().split(/\s+/)[1];
-}
-
 function headerText(value: string | string[] | undefined): string {
   return Array.isArray(value) ? value.join(', ') : (value ?? '');
 }
@@ -45,18 +38,9 @@ export class ObservationRecorder {
     private readonly observer: ObservationReport['observer'],
   ) {}
 
-  /** Learns the exchange's secrets before anything of it is kept. */
+  /** Learns the exchange's secrets before anything of it is kept (Secrets.learnExchange). */
   learn(request: ObservedRequest, response?: ObservedResponse): void {
-    this.secrets.add(credentialOf(request.headers));
-    // Only a body naming access_token can issue one: the proxy records every exchange, and parsing each
-    // answer again here (a 90 KB institution list costs about 0.8 ms) would be most of its overhead.
-    if (!response?.body.includes('access_token')) return;
-    try {
-      const body = JSON.parse(response.body.toString('utf8')) as { access_token?: unknown };
-      if (typeof body.access_token === 'string') this.secrets.add(body.access_token);
-    } catch {
-      // Not JSON: nothing issued.
-    }
+    this.secrets.learnExchange(request.headers, request.body, response?.body);
   }
 
   /** The judgements of one exchange. */

@@ -78,10 +78,6 @@ export const defaultProxyTimeoutMs = 30_000;
 export const defaultMaxBodyBytes = 8 * 1024 * 1024;
 const failuresKept = 100;
 
-function headerText(value: string | string[] | undefined): string | undefined {
-  return Array.isArray(value) ? value[0] : value;
-}
-
 /** The path and query below the base path, or undefined for a request outside it. */
 function relativeTo(basePath: string, url: string): string | undefined {
   if (basePath === '') return url;
@@ -110,16 +106,9 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
   const stopped = new Promise<void>((resolve) => (reachLimit = resolve));
   const log = options.log ?? (() => undefined);
 
-  /** Learns the exchange's credentials: the key or token of its Authorization header, an issued token. */
+  /** Learns the exchange's secrets (Secrets.learnExchange), to mask them in the HAR and the reports. */
   function learn(request: ObservedRequest, response: ObservedResponse | undefined): void {
-    secrets.add(headerText(request.headers.authorization)?.trim().split(/\s+/)[1]);
-    if (!response?.body.includes('access_token')) return;
-    try {
-      const issued = (JSON.parse(response.body.toString('utf8')) as { access_token?: unknown }).access_token;
-      if (typeof issued === 'string') secrets.add(issued);
-    } catch {
-      // Not JSON: nothing issued.
-    }
+    secrets.learnExchange(request.headers, request.body, response?.body);
   }
 
   /** A judge's own bug must not stop the proxy: it is said once, and that exchange goes unjudged. */

@@ -331,6 +331,16 @@ describe('secrets and the HAR', () => {
     const refused = await send(proxy.url, 'GET', '/institutions', { authorization: `Bearer ${issued}` });
     expect(refused.text).toContain(issued); // the target echoes it; the client gets it as it came
     await send(proxy.url, 'GET', `/jobs/x?echo=${issued}`, { authorization: `Basic ${apiKey}` });
+    // The user's institution credentials, in a connection update's body: the echo repeats none, the HAR
+    // keeps the request's body, masked.
+    const password = 'institution-password-4417';
+    await send(
+      proxy.url,
+      'POST',
+      '/users/u-1/connections/c-1',
+      { authorization: `Bearer ${issued}`, 'content-type': 'application/json' },
+      JSON.stringify({ password, securityCode: 'code-90210' }),
+    );
     await proxy.close();
     const out = mkdtempSync(join(tmpdir(), 'fds-proxy-'));
     proxy.writeReports(out);
@@ -345,6 +355,8 @@ describe('secrets and the HAR', () => {
       const text = readFileSync(join(out, file), 'utf8');
       expect(text, file).not.toContain(apiKey);
       expect(text, file).not.toContain(issued);
+      expect(text, file).not.toContain(password);
+      expect(text, file).not.toContain('code-90210');
     }
     // The echoes were judged: 500s without an error list, their evidence masked.
     const server = JSON.parse(readFileSync(join(out, 'server/report.json'), 'utf8')) as {
@@ -356,6 +368,6 @@ describe('secrets and the HAR', () => {
     };
     const validate = new Ajv2020({ allErrors: true, strict: false }).compile(harSchema);
     expect(validate(har), JSON.stringify(validate.errors)).toBe(true);
-    expect(har.log.entries).toHaveLength(3);
+    expect(har.log.entries).toHaveLength(4);
   });
 });
