@@ -1,6 +1,7 @@
 import type { Judgement } from '../observation/types.ts';
 import type { OperationName } from '../operations/table.ts';
 import { broken, held, judged, requestLine, shown, type ClientRequest } from './request.ts';
+import { affordabilityClasses } from '../types/affordability-classes.ts';
 
 /**
  * The rules on the `filter` query parameter, where the spec gives one (the connections list, the
@@ -38,19 +39,6 @@ const rules: Partial<Record<OperationName, FilterRule>> = {
   },
 };
 
-/** The classes of the spec's debit and credit class tables (Affordability transaction). */
-const transactionClasses = [
-  'bank-fee',
-  'payment',
-  'cash-withdrawal',
-  'internal-transfer',
-  'external-transfer',
-  'loan-interest',
-  'refund',
-  'direct-credit',
-  'interest',
-  'loan-repayment',
-];
 
 const expression = /^([A-Za-z][\w-]*(?:\.[A-Za-z][\w-]*)*)\.([A-Za-z]+)\('([^']*)'\)$/;
 
@@ -131,7 +119,7 @@ export function judgeFilters(request: ClientRequest): Judgement[] {
   }
   if (request.operation === 'listAffordabilityTransactions') {
     const classes = expressions.filter(({ property }) => known(property)).map(({ value }) => value);
-    const others = classes.filter((value) => !transactionClasses.includes(value));
+    const others = classes.filter((value) => !(affordabilityClasses as readonly string[]).includes(value));
     if (classes.length > 0) {
       judgements.push(
         judged(

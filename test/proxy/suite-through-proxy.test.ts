@@ -1,4 +1,3 @@
-import { request as httpRequest } from 'node:http';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -6,11 +5,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { defaultApiKey, mockProfile, startMock, type RunningMock } from '../../mock/index.ts';
 import { clientFaults } from '../../src/clients/client-faults.ts';
 import { judgeClientRequest } from '../../src/clients/judge.ts';
-import type { ObservedRequest } from '../../src/observation/types.ts';
 import { observationLine } from '../../src/observation/views.ts';
 import { startProxy, type RunningProxy } from '../../src/proxy/proxy.ts';
 import { clientRequirements } from '../../src/requirements/catalogue.ts';
 import { runCli } from '../cli/run-cli.ts';
+import { issueToken, sendObserved } from '../clients/send-observed.ts';
 
 /**
  * Issue 23's proof of the proxy on whole traffic: the suite itself runs through it against a conformant
@@ -69,44 +68,14 @@ describe('the client-fault catalogue through the proxy', () => {
   let proxy: RunningProxy;
   let token: string;
 
-  /** The request as a client sends it through the proxy: the catalogue's placeholders made real. */
-  function send(observed: ObservedRequest): Promise<number> {
-    const headers: Record<string, string> = {};
-    for (const [name, value] of Object.entries(observed.headers)) {
-      if (value === undefined) continue;
-      headers[name] = (Array.isArray(value) ? value.join(', ') : value)
-        .replace('example-access-token', token)
-        .replace('example-api-key', defaultApiKey);
-    }
-    const body = observed.body ?? Buffer.alloc(0);
-    if (body.length > 0 || observed.method === 'POST') headers['content-length'] = String(body.length);
-    return new Promise((resolve, reject) => {
-      const req = httpRequest(`${proxy.url}${observed.path}`, { method: observed.method, headers }, (res) => {
-        res.resume();
-        res.on('end', () => resolve(res.statusCode ?? 0));
-      });
-      req.on('error', reject);
-      req.end(body);
-    });
-  }
-
   beforeAll(async () => {
     proxy = await proxyInFront();
-    const answer = await fetch(`${mock.url}/token`, {
-      method: 'POST',
-      headers: {
-        authorization: `Basic ${defaultApiKey}`,
-        'service-version': '2.0',
-        'content-type': 'application/x-www-form-urlencoded',
-      },
-      body: 'scope=SERVER_ACCESS',
-    });
-    token = ((await answer.json()) as { access_token: string }).access_token;
+    token = await issueToken(mock.url);
   });
   afterAll(() => proxy.close());
 
   it('finds every fault on its requirement, one broken judgement a fault', async () => {
-    for (const fault of clientFaults) await send(fault.request);
+    for (const fault of clientFaults) await sendObserved(proxy.url, fault.request, token);
     await proxy.close();
     const { client } = proxy.report();
     for (const fault of clientFaults)
