@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import type { CheckResult } from '../report/model.ts';
 import { buildReport, type Report } from '../report/report.ts';
 import { writeReports } from '../report/write-reports.ts';
-import { readBaseline } from './run-options.ts';
+import { readBaseline, runOptions } from './run-options.ts';
 import { parseOptions, type OptionTable } from './options.ts';
 import { verdictExitCode } from './exit-codes.ts';
 import { UsageError } from '../usage-error.ts';
@@ -11,14 +11,11 @@ import { UsageError } from '../usage-error.ts';
 /** The flags of `merge-reports`, as its parser reads them and its help lists them. */
 export const mergeReportsOptions = {
   out: { type: 'string', value: 'DIR', description: 'the merged report folder (default conformance-report)' },
-  strict: { type: 'boolean', description: 'SHOULD-level failures also fail the run' },
-  baseline: {
-    type: 'string',
-    value: 'FILE',
-    description: 'known failing requirement ids; only failures outside it fail the run',
-  },
-  'fail-on-flaky': { type: 'boolean', description: 'flaky requirements also fail the run' },
-  'allow-incomplete': { type: 'boolean', description: 'an incomplete run exits 0 instead of 4' },
+  // The verdict's flags, as `run` reads them: merging shards judges as the one run they split would.
+  strict: runOptions.strict,
+  baseline: runOptions.baseline,
+  'fail-on-flaky': runOptions['fail-on-flaky'],
+  'allow-incomplete': runOptions['allow-incomplete'],
 } as const satisfies OptionTable;
 
 interface PartialRun {
