@@ -1,8 +1,8 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { packageRoot } from '../package-root.ts';
-import { ambiguities } from '../requirements/ambiguities.ts';
-import { requirementById, type Requirement } from '../requirements/catalogue.ts';
+import { ambiguities, clientAmbiguities } from '../requirements/ambiguities.ts';
+import { clientRequirementById, requirementById, type Requirement } from '../requirements/catalogue.ts';
 import { declaredCheckNames, sourceExtension } from '../runner/run-suites.ts';
 import { filesExercising } from '../runner/suite-index.ts';
 
@@ -100,8 +100,45 @@ async function checksNaming(id: string): Promise<RequirementTrace['checks']> {
   });
 }
 
+/**
+ * The trace of a client requirement: its register entries, the rules of the judge of client requests
+ * that judge it (src/clients/, as its checks), and the requests of the client-fault catalogue that break
+ * it (as its faults: the mock and the proxy must each find them).
+ */
+async function traceClientRequirement(requirement: Requirement): Promise<RequirementTrace> {
+  const id = requirement.id;
+  const rules = sources('src/clients').filter(
+    (file) => !file.path.endsWith(`client-faults${sourceExtension}`),
+  );
+  const catalogueFile = sources('src/clients').filter((file) =>
+    file.path.endsWith(`client-faults${sourceExtension}`),
+  );
+  const { clientFaults } = await import('../clients/client-faults.ts');
+  return {
+    ...requirement,
+    readings: clientAmbiguities
+      .filter((entry) => entry.requirements.includes(id))
+      .map((entry) => ({
+        ambiguity: entry.id,
+        topic: entry.topic,
+        readings: entry.readings.map((r) => r.reading),
+      })),
+    checks: linesNaming(rules, id).map(({ location, line }) => ({ location, title: line })),
+    faults: clientFaults
+      .filter((fault) => fault.requirement === id)
+      .map((fault) => ({
+        name: fault.name,
+        description: `${fault.request.method} ${fault.request.path}`,
+        declared: linesNaming(catalogueFile, fault.name)[0]?.location ?? 'src/clients/client-faults.ts',
+        enacted: [],
+      })),
+  };
+}
+
 /** The trace of one requirement, or undefined for an id the catalogue does not hold. */
 export async function traceRequirement(id: string): Promise<RequirementTrace | undefined> {
+  const client = clientRequirementById(id);
+  if (client) return traceClientRequirement(client);
   const requirement = requirementById(id);
   if (!requirement) return undefined;
   const mock = sources('mock');

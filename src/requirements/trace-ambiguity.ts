@@ -1,19 +1,26 @@
-import { ambiguities, type Ambiguity } from './ambiguities.ts';
-import { requirementById } from './catalogue.ts';
+import { ambiguities, clientAmbiguities, type Ambiguity, type ClientReading } from './ambiguities.ts';
+import { clientRequirementById, requirementById } from './catalogue.ts';
 
-/** One register entry followed to the requirements whose checks accept its every reading. */
-export interface AmbiguityTrace extends Omit<Ambiguity, 'requirements'> {
+/**
+ * One register entry followed to the requirements whose checks accept its every reading: the server's
+ * (each reading with the mock options that show it) or the client's (each with an example request the
+ * judge of client requests accepts).
+ */
+export interface AmbiguityTrace extends Omit<Ambiguity, 'requirements' | 'readings'> {
+  readings: (Ambiguity['readings'][number] | ClientReading)[];
   requirements: { id: string; level: string; title: string }[];
 }
 
-/** The trace of one register entry (`AMB-GEN-08`), or undefined for an id the register does not hold. */
+/** The trace of one register entry (`AMB-GEN-08`, `AMB-CLIENT-01`), or undefined for an id the register does not hold. */
 export function traceAmbiguity(id: string): AmbiguityTrace | undefined {
-  const entry = ambiguities.find((candidate) => candidate.id === id);
+  const entry: (Omit<AmbiguityTrace, 'requirements'> & { requirements: string[] }) | undefined =
+    ambiguities.find((candidate) => candidate.id === id) ??
+    clientAmbiguities.find((candidate) => candidate.id === id);
   if (!entry) return undefined;
   return {
     ...entry,
     requirements: entry.requirements.map((requirementId) => {
-      const requirement = requirementById(requirementId);
+      const requirement = requirementById(requirementId) ?? clientRequirementById(requirementId);
       return { id: requirementId, level: requirement?.level ?? '', title: requirement?.title ?? '' };
     }),
   };
@@ -33,9 +40,10 @@ export function ambiguityMarkdown(trace: AmbiguityTrace): string {
     '',
     '## Readings (the suite accepts each)',
     '',
-    ...trace.readings.map(
-      ({ reading, variant }) =>
-        `- ${reading} ${variant ? `Mock: \`startMock(${JSON.stringify(variant)})\`.` : "The embedded mock's default."}`,
+    ...trace.readings.map((entry) =>
+      'example' in entry
+        ? `- ${entry.reading} For example \`${entry.example.method} ${entry.example.path}\`.`
+        : `- ${entry.reading} ${entry.variant ? `Mock: \`startMock(${JSON.stringify(entry.variant)})\`.` : "The embedded mock's default."}`,
     ),
     '',
     '## Requirements it touches',

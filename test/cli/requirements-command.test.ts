@@ -115,6 +115,33 @@ describe('fds-conformance requirements', () => {
     );
   });
 
+  it('traces a client requirement to the judge rules that judge it, the requests that break it and its readings', async () => {
+    const result = await runCli(['requirements', '--trace', 'client-09', '--format', 'json']);
+    expect(result.code, result.stderr).toBe(0);
+    const trace = JSON.parse(result.stdout) as {
+      id: string;
+      group: string;
+      readings: { ambiguity: string }[];
+      checks: { location: string }[];
+      faults: { name: string; declared: string }[];
+    };
+    expect(trace).toMatchObject({ id: 'CLIENT-09', group: 'client' });
+    expect(trace.readings.map((r) => r.ambiguity)).toContain('AMB-CLIENT-03');
+    expect(trace.checks.map((c) => c.location)).toEqual([
+      expect.stringMatching(/^src\/clients\/\w[\w-]*\.ts:\d+$/),
+    ]);
+    expect(trace.faults).toContainEqual(
+      expect.objectContaining({
+        name: 'enrich-country-alpha-3',
+        declared: expect.stringMatching(/^src\/clients\/client-faults\.ts:\d+$/),
+      }),
+    );
+    const entry = await runCli(['requirements', '--trace', 'AMB-CLIENT-03']);
+    expect(entry.code, entry.stderr).toBe(0);
+    expect(entry.stdout).toContain('For example `GET /enrich?');
+    expect(entry.stdout).toContain('- CLIENT-09 (MUST)');
+  });
+
   it('names a place installed as the TypeScript file it was compiled from, without a line', () => {
     expect(sourceLocation('suites/token/fields.check.js', 11, '.js')).toBe('suites/token/fields.check.ts');
     expect(sourceLocation('mock/faults/token.js', 3, '.js')).toBe('mock/faults/token.ts');
