@@ -13,6 +13,13 @@ import { packageVersion } from '../package-root.ts';
 export const harBodyChars = 64 * 1024;
 /** Entries kept; later exchanges are counted in the log's comment, not listed, so memory stays bounded. */
 export const harEntriesKept = 10_000;
+/**
+ * Bytes of bodies the log holds in all: a night of affordability pages (some 300 KB each) would otherwise
+ * hold gigabytes until the file is written. Past it, entries keep their headers and sizes, not their bodies.
+ */
+export const harBodyBudgetBytes = 64 * 1024 * 1024;
+/** Bytes of one body kept: enough for `harBodyChars` characters of UTF-8, and one more to tell it was cut. */
+const bodyBytesKept = harBodyChars * 4 + 1;
 
 type Headers = Record<string, string | string[] | undefined>;
 
@@ -64,13 +71,39 @@ function headerValue(headers: Headers, name: string): string {
   return Array.isArray(value) ? (value[0] ?? '') : (value ?? '');
 }
 
+/** An entry as the log holds it: bodies cut to what the file will show, the sizes of the whole. */
+interface KeptExchange extends HarExchange {
+  contentSize: number;
+  bodiesLeftOut: boolean;
+}
+
 export class HarLog {
-  private readonly entries: HarExchange[] = [];
+  private readonly entries: KeptExchange[] = [];
   private dropped = 0;
+  private bodyBytes = 0;
 
   add(exchange: HarExchange): void {
-    if (this.entries.length < harEntriesKept) this.entries.push(exchange);
-    else this.dropped += 1;
+    if (this.entries.length >= harEntriesKept) {
+      this.dropped += 1;
+      return;
+    }
+    const keep = (body: Buffer): Buffer => {
+      const kept = body.length > bodyBytesKept ? Buffer.from(body.subarray(0, bodyBytesKept)) : body;
+      this.bodyBytes += kept.length;
+      return kept;
+    };
+    const size = (exchange.requestBody?.length ?? 0) + (exchange.response?.body.length ?? 0);
+    const bodiesLeftOut = this.bodyBytes + Math.min(size, 2 * bodyBytesKept) > harBodyBudgetBytes;
+    const { response, requestBody } = exchange;
+    this.entries.push({
+      ...exchange,
+      requestBody: bodiesLeftOut || !requestBody ? undefined : keep(requestBody),
+      ...(response
+        ? { response: { ...response, body: bodiesLeftOut ? Buffer.alloc(0) : keep(response.body) } }
+        : {}),
+      contentSize: response?.body.length ?? 0,
+      bodiesLeftOut,
+    });
   }
 
   /** The HAR document, every secret `secrets` knows masked in URLs, headers and bodies. */
@@ -88,7 +121,7 @@ export class HarLog {
     };
   }
 
-  private entry(exchange: HarExchange, secrets: Secrets): unknown {
+  private entry(exchange: KeptExchange, secrets: Secrets): unknown {
     const url = secrets.redact(exchange.url);
     const parsed = new URL(exchange.url);
     const notes: string[] = [];
@@ -102,6 +135,8 @@ export class HarLog {
     if (responseText?.cut) notes.push(`response body cut to ${harBodyChars} characters`);
     if (response?.truncated)
       notes.push('the response body was larger than the proxy keeps; only its start is here');
+    if (exchange.bodiesLeftOut)
+      notes.push(`bodies left out: the log holds ${harBodyBudgetBytes / 1024 / 1024} MB of bodies in all`);
     if (exchange.failure) notes.push(`no answer from the target: ${exchange.failure}; the client got a 502`);
     const wait = Math.max(0, exchange.timings.wait);
     const receive = Math.max(0, exchange.timings.receive);
@@ -136,7 +171,7 @@ export class HarLog {
         cookies: [],
         headers: response ? headerList(response.headers, secrets) : [],
         content: {
-          size: response?.body.length ?? 0,
+          size: exchange.contentSize,
           mimeType: response ? headerValue(response.headers, 'content-type') : '',
           ...(responseText ? { text: responseText.text } : {}),
         },
