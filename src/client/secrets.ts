@@ -4,10 +4,14 @@
  */
 export class Secrets {
   private readonly values = new Set<string>();
+  /** Every secret in one pattern, the longest first: one pass over a text, and no secret left half shown where a shorter one is part of it. */
+  private pattern: RegExp | undefined;
 
   add(secret: string | undefined): void {
     // Very short strings would mask ordinary text; no real key or token is that short.
-    if (secret && secret.length >= 4) this.values.add(secret);
+    if (!secret || secret.length < 4 || this.values.has(secret)) return;
+    this.values.add(secret);
+    this.pattern = undefined;
   }
 
   /**
@@ -44,7 +48,16 @@ export class Secrets {
 
   redact(text: string): string {
     let result = text;
-    for (const secret of this.values) if (result.includes(secret)) result = result.replaceAll(secret, '***');
+    if (this.values.size > 0) {
+      this.pattern ??= new RegExp(
+        [...this.values]
+          .sort((a, b) => b.length - a.length)
+          .map((secret) => secret.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))
+          .join('|'),
+        'g',
+      );
+      result = result.replace(this.pattern, '***');
+    }
     // A credential the suite did not issue (a probe's garbage token) is still masked in headers and echoes.
     return result.replace(/\b(Bearer|Basic)\s+[^\s"',;]+/gi, '$1 ***');
   }
