@@ -39,7 +39,6 @@ const rules: Partial<Record<OperationName, FilterRule>> = {
   },
 };
 
-
 const expression = /^([A-Za-z][\w-]*(?:\.[A-Za-z][\w-]*)*)\.([A-Za-z]+)\('([^']*)'\)$/;
 
 interface Expression {
