@@ -226,7 +226,8 @@ export async function startForwarding(options: ForwardingOptions): Promise<Forwa
     if (withBody) {
       exchange.requestBody = requestCopy.copy;
       exchange.requestBodySize = requestCopy.size;
-      exchange.requestBodyComplete = requestCopy.complete;
+      // A client that went away mid-body sent no whole body: no rule of the body is judged on a part of it.
+      exchange.requestBodyComplete = requestCopy.complete && req.complete;
     }
     // Judged after the answer is out, on a later turn of the event loop, so no client waits for it.
     // The promise ends once it is judged, so close() waits for the judging of every exchange in flight.

@@ -1,12 +1,14 @@
 import { mkdtempSync, readFileSync } from 'node:fs';
-import { createServer as createNetServer, type Server as NetServer, type Socket } from 'node:net';
+import { connect, createServer as createNetServer, type Server as NetServer, type Socket } from 'node:net';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import { afterEach, describe, expect, it } from 'vitest';
+import { judgeClientRequest } from '../../src/clients/judge.ts';
 import { startProxy } from '../../src/proxy/proxy.ts';
+import { clientRequirements } from '../../src/requirements/catalogue.ts';
 import { startHostileTarget } from '../hostile/targets.ts';
 import { send } from './session.ts';
 
@@ -119,6 +121,31 @@ describe('forwarding', () => {
       messageHeaders(target.seen[0]?.rawHeaders ?? []).map(([name]) => name?.toLowerCase()),
     ).not.toContain('content-length');
     expect(target.seen[1]?.body.toString()).toBe('first,second');
+  });
+});
+
+describe('a client that goes away mid-body', () => {
+  it('is not judged on the part of the body it sent', async () => {
+    const target = await listening(createServer((req, res) => req.resume().on('end', () => res.end())));
+    const proxy = await proxyFor(target, { clientJudge: judgeClientRequest, clientRequirements });
+    const { port } = new URL(proxy.url);
+    await new Promise<void>((resolve) => {
+      const socket = connect(Number(port), '127.0.0.1', () =>
+        socket.write(
+          'POST /users HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer tok-1234\r\n' +
+            'Content-Type: application/json\r\nContent-Length: 1000\r\n\r\n{"email":',
+          () => socket.destroy(),
+        ),
+      );
+      socket.on('error', () => undefined);
+      socket.on('close', () => resolve());
+    });
+    // The proxy hears the client go after the client has gone: wait for the exchange to be judged.
+    while (proxy.exchanges() === 0) await new Promise((resolve) => setTimeout(resolve, 10));
+    await proxy.close();
+    const { client } = proxy.report();
+    expect(client.exchanges).toBe(1);
+    expect(client.requirements.filter((r) => r.status === 'failed').map((r) => r.id)).toEqual([]);
   });
 });
 
