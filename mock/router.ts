@@ -1,5 +1,5 @@
 import type { IncomingHttpHeaders } from 'node:http';
-import type { FaultName } from './faults/index.ts';
+import type { FaultName } from './faults/names.ts';
 import type { Operation, OperationName, OperationPath } from '../src/operations/table.ts';
 import type { MockState } from './state.ts';
 import type { MockOptions } from './options.ts';

@@ -7,6 +7,7 @@
 
 import type { MockContext, MockReply, Route } from '../router.ts';
 import type { Fault } from './fault.ts';
+import type { FaultName } from './names.ts';
 import { tokenFaults } from './token.ts';
 import { authFaults } from './auth.ts';
 import { errorFaults } from './errors.ts';
@@ -32,8 +33,15 @@ const declared = [
   ...affordabilityFaults,
 ] as const satisfies readonly Fault[];
 
-/** The name of a declared fault: `context.fault(name)` takes only these, so a misspelt one fails tsc. */
-export type FaultName = (typeof declared)[number]['name'];
+/** One member per declared fault: the names `FaultName` (names.ts) is made of. */
+type DeclaredNames = Record<(typeof declared)[number]['name'], true>;
+
+declare module './names.ts' {
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type
+  interface DeclaredFaults extends DeclaredNames {}
+}
+
+export type { FaultName } from './names.ts';
 
 /** Every fault, group by group. */
 export const faults: readonly Fault[] = declared;
