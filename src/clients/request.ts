@@ -1,18 +1,12 @@
 import type { Judgement, ObservedRequest } from '../observation/types.ts';
-import { operationNames, operations, type OperationName } from '../operations/table.ts';
+import { operationOf } from '../operations/match.ts';
+import type { OperationName } from '../operations/table.ts';
 
 /**
  * One observed request read once for every rule of the judge (src/clients/judge.ts): the operation of the
  * table it is addressed to, its query, its headers and, lazily, its body. Kept apart from the rules so each
  * rule file reads the request the same way and nothing is parsed twice on the mock's hot path.
  */
-
-/** The table's path patterns as regular expressions, compiled once: `:name` is one non-empty segment. */
-const routes = operationNames.map((name) => ({
-  name,
-  method: operations[name].method as string,
-  pattern: new RegExp(`^${operations[name].path.replace(/:[A-Za-z]+/g, '[^/]+')}$`),
-}));
 
 /** What a body turned out to be, read as JSON. */
 export type JsonBody = { kind: 'empty' } | { kind: 'invalid' } | { kind: 'value'; value: unknown };
@@ -40,8 +34,7 @@ export function readRequest(request: ObservedRequest): ClientRequest {
   const mark = target.indexOf('?');
   const pathname = mark < 0 ? target : target.slice(0, mark);
   const query = new URLSearchParams(mark < 0 ? '' : target.slice(mark + 1));
-  const method = request.method.toUpperCase();
-  const operation = routes.find((route) => route.method === method && route.pattern.test(pathname))?.name;
+  const operation = operationOf(request.method, pathname)?.name;
   const header = (name: string): string | undefined => {
     const value = request.headers[name];
     const first = Array.isArray(value) ? value[0] : value;

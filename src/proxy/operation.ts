@@ -1,5 +1,6 @@
 import { operationDescriptions } from '../openapi/operations.ts';
-import { operations, specOperationNames, type OperationName } from '../operations/table.ts';
+import { operationOf } from '../operations/match.ts';
+import { specOperationNames, type OperationName } from '../operations/table.ts';
 import type { RequirementId } from '../requirements/requirement-ids.generated.ts';
 import { readSchemaFiles } from '../validation/schemas.ts';
 
@@ -9,6 +10,9 @@ import { readSchemaFiles } from '../validation/schemas.ts';
  * by link) have shapes the spec does not show, so the proxy has nothing to hold them to.
  */
 
+/** The spec's operations: the only ones judged. */
+const specOperations = new Set<OperationName>(specOperationNames);
+
 export interface MatchedOperation {
   name: OperationName;
   /** The path parameters, decoded (`userId` of `/users/:userId`). */
@@ -17,47 +21,15 @@ export interface MatchedOperation {
   query: URLSearchParams;
 }
 
-interface Compiled {
-  name: OperationName;
-  method: string;
-  pattern: RegExp;
-  names: string[];
-}
-
-const compiled: Compiled[] = specOperationNames.map((name) => {
-  const { method, path } = operations[name];
-  const names: string[] = [];
-  const source = path.replace(/:([A-Za-z]+)/g, (_match, parameter: string) => {
-    names.push(parameter);
-    return '([^/]+)';
-  });
-  return { name, method, pattern: new RegExp(`^${source}/?$`), names };
-});
-
-function decoded(segment: string): string {
-  try {
-    return decodeURIComponent(segment);
-  } catch {
-    return segment;
-  }
-}
-
 /**
  * The operation a request names, `relative` being its path and query below the service's base URL; undefined
  * for anything else (another method, a path no endpoint has), which the proxy forwards without judging.
  */
 export function matchOperation(method: string, relative: string): MatchedOperation | undefined {
   const url = new URL(relative, 'http://proxy.invalid');
-  for (const candidate of compiled) {
-    if (candidate.method !== method.toUpperCase()) continue;
-    const match = candidate.pattern.exec(url.pathname);
-    if (!match) continue;
-    const parameters = Object.fromEntries(
-      candidate.names.map((parameter, i) => [parameter, decoded(match[i + 1] ?? '')]),
-    );
-    return { name: candidate.name, parameters, query: url.searchParams };
-  }
-  return undefined;
+  const match = operationOf(method, url.pathname);
+  if (!match || !specOperations.has(match.name)) return undefined;
+  return { ...match, query: url.searchParams };
 }
 
 /** Schema file names by the title their components carry in the OpenAPI document (`TokenResponse`: `token`). */
