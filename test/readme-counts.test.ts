@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { faults } from '../mock/faults/index.ts';
-import { ambiguities, registerVariants } from '../src/requirements/ambiguities.ts';
-import { catalogue } from '../src/requirements/catalogue.ts';
+import { ambiguities, clientAmbiguities, registerVariants } from '../src/requirements/ambiguities.ts';
+import { catalogue, clientRequirements } from '../src/requirements/catalogue.ts';
 import { declaredCheckNames } from '../src/runner/run-suites.ts';
 import { requirementIdsByFile } from '../src/runner/suite-index.ts';
 
@@ -27,6 +27,8 @@ const counted = {
   readings: async () => ambiguities.flatMap(({ readings }) => readings).length,
   'register variants': async () => registerVariants().length,
   faults: async () => faults.length,
+  'client requirements': async () => clientRequirements.length,
+  'client entries': async () => clientAmbiguities.length,
 };
 type Counted = keyof typeof counted;
 
