@@ -28,6 +28,11 @@ class KeptThreadWorker implements PoolWorker {
   private thread: Worker | undefined;
   /** Whether the thread heard its `start` in an earlier run. */
   private started = false;
+  /**
+   * Whether vitest let the thread go with a `stop` message: its run ended. A forced stop (a cancelled run)
+   * sends none, and the thread, perhaps still running checks, is ended rather than kept.
+   */
+  private stopAsked = false;
   /** What vitest listens to on the thread, taken off it when the run lets it go. */
   private readonly listeners: [string, (arg: unknown) => void][] = [];
   private readonly stdout: NodeJS.WritableStream;
@@ -61,6 +66,7 @@ class KeptThreadWorker implements PoolWorker {
   /** Passes a message on, but a kept thread's later `start` and every `stop` the pool answers itself. */
   send(message: WorkerRequest): void {
     const type = message.type;
+    if (type === 'stop') this.stopAsked = true;
     if ((type === 'start' && this.started) || type === 'stop') {
       const reply = { type: type === 'start' ? 'started' : 'stopped', __vitest_worker_response__: true };
       setImmediate(() => {
@@ -97,7 +103,7 @@ class KeptThreadWorker implements PoolWorker {
     return Promise.resolve();
   }
 
-  /** Lets the thread go for the next run, unless it ended or failed. */
+  /** Lets the thread go for the next run, unless it ended, failed or was stopped mid-run. */
   stop(): Promise<void> {
     const thread = this.thread;
     this.thread = undefined;
@@ -105,7 +111,7 @@ class KeptThreadWorker implements PoolWorker {
     for (const [event, callback] of this.listeners.splice(0)) thread.off(event, callback);
     thread.stdout.unpipe(this.stdout);
     thread.stderr.unpipe(this.stderr);
-    if (endedThreads.has(thread)) return thread.terminate().then(() => undefined);
+    if (endedThreads.has(thread) || !this.stopAsked) return thread.terminate().then(() => undefined);
     const idle = idleThreads.get(this.vitest) ?? [];
     idle.push(thread);
     idleThreads.set(this.vitest, idle);
