@@ -1,5 +1,7 @@
 import type { IncomingMessage } from 'node:http';
+import { Secrets } from '../src/client/secrets.ts';
 import { judgeClientRequest } from '../src/clients/judge.ts';
+import { belowBase } from '../src/observation/below-base.ts';
 import { ObservationRecorder } from '../src/observation/recorder.ts';
 import type { Finding, ObservationReport } from '../src/observation/types.ts';
 import { clientRequirements } from '../src/requirements/catalogue.ts';
@@ -11,7 +13,8 @@ import { clientRequirements } from '../src/requirements/catalogue.ts';
  * way the departure is recorded with the request (credentials masked) and the requirement it breaks.
  */
 export class ClientObserver {
-  private readonly recorder = new ObservationRecorder(clientRequirements, 'client');
+  private readonly secrets = new Secrets();
+  private readonly recorder = new ObservationRecorder(clientRequirements, 'client', this.secrets);
 
   constructor(private readonly basePath: string) {}
 
@@ -22,8 +25,7 @@ export class ClientObserver {
    */
   observe(req: IncomingMessage, body: Buffer | undefined): void {
     const target = req.url ?? '/';
-    const underBase = this.basePath !== '' && /^[/?]|^$/.test(target.slice(this.basePath.length));
-    const path = underBase && target.startsWith(this.basePath) ? target.slice(this.basePath.length) : target;
+    const path = belowBase(this.basePath, target) ?? target;
     const request = {
       method: req.method ?? 'GET',
       path: path || '/',
@@ -31,6 +33,7 @@ export class ClientObserver {
       ...(body ? { body } : {}),
     };
     try {
+      this.secrets.learnExchange(request.headers, request.body);
       this.recorder.record(judgeClientRequest(request), request);
     } catch {
       // A defect of a rule must not reach the client's answer, which is already sent.

@@ -1,4 +1,4 @@
-import { Secrets } from '../client/secrets.ts';
+import type { Secrets } from '../client/secrets.ts';
 import type { Requirement } from '../requirements/catalogue.ts';
 import { packageVersion } from '../package-root.ts';
 import type {
@@ -21,12 +21,12 @@ function headerText(value: string | string[] | undefined): string {
 
 /**
  * What an observer of traffic saw of each requirement: the judgements of every exchange, counted, and the
- * first findings of each broken one with the exchange as evidence. Every credential that passed (the API
- * key of a Basic header, a bearer token, an issued access_token) is learnt as it passes and masked in all
- * evidence, even where a body echoes it (DESIGN.md, principle 5).
+ * first findings of each broken one with the exchange as evidence, masked with `secrets`: its owner, who
+ * sees every exchange, learns each one's credentials (Secrets.learnExchange) before recording it, so they
+ * are masked in all evidence, even where a body echoes them (DESIGN.md, principle 5). An observer with
+ * several recorders learns once for all of them.
  */
 export class ObservationRecorder {
-  private readonly secrets = new Secrets();
   private readonly held = new Map<string, number>();
   private readonly broken = new Map<string, number>();
   private readonly kept = new Map<string, Finding[]>();
@@ -36,16 +36,11 @@ export class ObservationRecorder {
   constructor(
     private readonly requirements: readonly Requirement[],
     private readonly observer: ObservationReport['observer'],
+    private readonly secrets: Secrets,
   ) {}
-
-  /** Learns the exchange's secrets before anything of it is kept (Secrets.learnExchange). */
-  learn(request: ObservedRequest, response?: ObservedResponse): void {
-    this.secrets.learnExchange(request.headers, request.body, response?.body);
-  }
 
   /** The judgements of one exchange. */
   record(judgements: readonly Judgement[], request: ObservedRequest, response?: ObservedResponse): void {
-    this.learn(request, response);
     this.exchanges += 1;
     for (const { requirement, held, message } of judgements) {
       const counts = held ? this.held : this.broken;

@@ -14,6 +14,7 @@ import { decodedBody } from './body.ts';
 import { startForwarding, type ForwardedExchange } from './forward.ts';
 import { HarLog } from './har.ts';
 import { ServerJudge } from './server-judge.ts';
+import { belowBase } from '../observation/below-base.ts';
 
 /**
  * `startProxy`: the validating proxy as a library (the `proxy` command is its CLI). A platform team puts it
@@ -78,25 +79,17 @@ export const defaultProxyTimeoutMs = 30_000;
 export const defaultMaxBodyBytes = 8 * 1024 * 1024;
 const failuresKept = 100;
 
-/** The path and query below the base path, or undefined for a request outside it. */
-function relativeTo(basePath: string, url: string): string | undefined {
-  if (basePath === '') return url;
-  if (url === basePath) return '/';
-  return url.startsWith(`${basePath}/`) || url.startsWith(`${basePath}?`)
-    ? url.slice(basePath.length)
-    : undefined;
-}
-
 export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
   const target = new URL(options.target);
   if (target.protocol !== 'http:' && target.protocol !== 'https:')
     throw new RangeError(`the target must be an http or https URL, got ${target.protocol}`);
   const basePath = target.pathname.replace(/\/+$/, '');
   const baseUrl = `${target.origin}${basePath}`;
-  const server = new ObservationRecorder(catalogue.requirements, 'proxy');
-  const client = new ObservationRecorder(options.clientRequirements ?? [], 'proxy');
-  const serverJudge = new ServerJudge();
+  // One set of secrets, learnt once an exchange, masks the HAR and both reports.
   const secrets = new Secrets();
+  const server = new ObservationRecorder(catalogue.requirements, 'proxy', secrets);
+  const client = new ObservationRecorder(options.clientRequirements ?? [], 'proxy', secrets);
+  const serverJudge = new ServerJudge();
   const har = new HarLog();
   const failures: ForwardingFailure[] = [];
   let failureCount = 0;
@@ -105,11 +98,6 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
   let reachLimit: () => void = () => undefined;
   const stopped = new Promise<void>((resolve) => (reachLimit = resolve));
   const log = options.log ?? (() => undefined);
-
-  /** Learns the exchange's secrets (Secrets.learnExchange), to mask them in the HAR and the reports. */
-  function learn(request: ObservedRequest, response: ObservedResponse | undefined): void {
-    secrets.learnExchange(request.headers, request.body, response?.body);
-  }
 
   /** A judge's own bug must not stop the proxy: it is said once, and that exchange goes unjudged. */
   function safely(judge: () => Judgement[]): Judgement[] {
@@ -124,7 +112,7 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
   }
 
   function onExchange(exchange: ForwardedExchange): void {
-    const relative = relativeTo(basePath, exchange.url);
+    const relative = belowBase(basePath, exchange.url);
     const request: ObservedRequest = {
       method: exchange.method,
       path: relative ?? exchange.url,
@@ -136,7 +124,7 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
     const response: ObservedResponse | undefined = raw
       ? { status: raw.status, headers: raw.headers, body: decoded ?? raw.body }
       : undefined;
-    learn(request, response);
+    secrets.learnExchange(request.headers, request.body, response?.body);
     exchanges += 1;
     // Outside the base path is not the service; a broken or oversized answer proves nothing of it.
     const judged = relative !== undefined;
