@@ -6,10 +6,11 @@ export default defineConfig({
   test: {
     include: ['test/**/*.test.ts'],
     setupFiles: ['src/validation/matcher.ts'],
-    // Three files side by side on a 2-core machine: vitest's default leaves a core idle, and the long files
-    // (the register's variants, the CLI's runs) wait in turn on sockets, timers and child processes, so a
-    // third file keeps both cores busy (measured: 188 s with two, see README, Speed).
-    maxWorkers: 3,
+    // Five files side by side on a 2-core machine: the long files (the register's variants, the CLI's
+    // runs, the hostile targets) wait much of their time, on sockets, timers and child processes (the
+    // register's variants: 25 s of CPU in 75 s), so more files than cores keep both cores busy. npm test
+    // on 2 cores: 188 s with two, 173 s with three, 163 s with four, 151 s with five (README, Speed).
+    maxWorkers: 5,
     // Threads, not vitest's default child processes: a test file starts on a thread of this process,
     // without a node of its own to start (npm test: 182 s against 188 s, 14 s less CPU). No test changes
     // the process's directory or signal handlers, which a thread may not.
