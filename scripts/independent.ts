@@ -20,7 +20,7 @@ import { registerVariants } from '../src/requirements/ambiguities.ts';
 import { requirementResults, type RequirementResult } from '../src/report/model.ts';
 import { mockRunSettings, openMockSession, runOnMocks } from '../src/runner/fault-matrix.ts';
 import type { SuiteSession } from '../src/runner/run-suites.ts';
-import { requirementIdsByFile } from '../src/runner/suite-index.ts';
+import { checkIndex, requirementsHeldBy } from '../src/runner/check-index.ts';
 import { runOnIndependent } from '../test/support/independent-run.ts';
 import { variantTargets, type VariantTarget } from '../test/support/variant-reach.ts';
 
@@ -122,13 +122,15 @@ async function runSeed(session: SuiteSession, seed: number): Promise<{ failed: b
   };
 }
 
-const index = requirementIdsByFile();
+const index = await checkIndex();
 const seedFiles = [...index.keys()].filter(drawsFromSeed);
 /**
  * The readings whose variant can answer a seed-drawing file otherwise: those of an entry bearing on a
  * requirement those files check, and every reading of the whole interface (general, errors, auth).
  */
-const seedRequirements = new Set(seedFiles.flatMap((file) => [...(index.get(file) ?? [])]));
+const seedRequirements = new Set<string>(
+  seedFiles.flatMap((file) => (index.get(file) ?? []).flatMap(requirementsHeldBy)),
+);
 const variants = registerVariants().filter(
   ({ entry }) =>
     /^AMB-(GEN|ERR|AUTH)-/.test(entry.id) || entry.requirements.some((id) => seedRequirements.has(id)),

@@ -39,6 +39,8 @@ declare module 'vitest' {
   interface TaskMeta {
     /** Requirement ids the check proves; the report groups results by them. */
     requirements?: string[];
+    /** Requirement ids the check holds on its way to its own (CheckOptions.preconditions). */
+    preconditions?: string[];
     /** Why a check was not exercised (a missing fixture or capability). */
     notExercised?: string;
     /** What the user could give to exercise it (a flag, an environment variable, a profile field). */
@@ -120,6 +122,13 @@ const missingNeeds: Record<Need, (s: RunSettings) => MissingNeed | undefined> = 
 
 export interface CheckOptions {
   needs?: Need[];
+  /**
+   * Requirements the check holds on its way to those it proves: the 201 of the user whose fields it
+   * reads, the first page of a walk. A failure there fails them, not the check's own; the check index
+   * (src/runner/check-index.ts) lists the check under them too, so the fault matrix runs it against
+   * their faults and `requirements --trace` shows it.
+   */
+  preconditions?: readonly RequirementId[];
   /** Longer than the default for checks that wait (token expiry, job progress). */
   timeoutMs?: number;
 }
@@ -156,11 +165,15 @@ export function check(
   body: () => Promise<void>,
   options: CheckOptions = {},
 ): void {
-  for (const id of requirements) {
+  const preconditions = (options.preconditions ?? []).filter((id) => !requirements.includes(id));
+  for (const id of [...requirements, ...preconditions]) {
     if (!requirementById(id)) throw new Error(`check "${title}" names unknown requirement ${id}`);
   }
   const needs: Need[] = ['apiKey', ...(options.needs ?? [])];
-  test(`${title} [${requirements.join(', ')}]`, { timeout: options.timeoutMs ?? 30_000 }, async (context) => {
+  // Declared in the test's meta, so that collecting the file, which runs no check, indexes it.
+  const meta = { requirements: [...requirements], preconditions: [...preconditions] };
+  const testOptions = { timeout: options.timeoutMs ?? 30_000, meta };
+  test(`${title} [${requirements.join(', ')}]`, testOptions, async (context) => {
     context.task.meta.requirements = [...requirements];
     const settings = runSettings();
     const missing = needs.map((need) => missingNeeds[need](settings)).find((m) => m !== undefined);

@@ -3,8 +3,8 @@ import { join } from 'node:path';
 import { packageRoot } from '../package-root.ts';
 import { ambiguities, clientAmbiguities } from '../requirements/ambiguities.ts';
 import { clientRequirementById, requirementById, type Requirement } from '../requirements/catalogue.ts';
-import { declaredCheckNames, sourceExtension } from '../runner/run-suites.ts';
-import { filesExercising } from '../runner/suite-index.ts';
+import { checkIndex } from '../runner/check-index.ts';
+import { sourceExtension } from '../runner/run-suites.ts';
 
 // Here in the CLI, not in requirements/: a trace collects the suites with the runner and reads the
 // mock's faults, both above the engine (docs/decisions/007-layers.md).
@@ -19,8 +19,11 @@ type Location = string;
 export interface RequirementTrace extends Requirement {
   /** The register's entries that touch it, with the readings its checks accept. */
   readings: { ambiguity: string; topic: string; readings: string[] }[];
-  /** Each check that names it, titled as a run shows it, and where it is declared. */
-  checks: { location: Location; title: string }[];
+  /**
+   * Each check that names it, titled as a run shows it, and where it is declared; `precondition` when
+   * the check holds it only on its way to its own (CheckOptions.preconditions).
+   */
+  checks: { location: Location; title: string; precondition?: true }[];
   /** The faults that violate it: where each is declared, and every place that enacts it. */
   faults: { name: string; description: string; declared: Location; enacted: Location[] }[];
 }
@@ -81,21 +84,21 @@ function declarations(file: SourceFile): { index: number; title: RegExp }[] {
 }
 
 /**
- * Each check of the suites that names a requirement, titled as a run names it (vitest collects the
- * files, so a title written as a template is shown filled in), at the declaration its title matches.
+ * Each check of the suites that names a requirement, from the check index (vitest collects the files, so
+ * a title written as a template is shown filled in), at the declaration its title matches.
  */
 async function checksNaming(id: string): Promise<RequirementTrace['checks']> {
   const suites = sources('suites');
-  const files = filesExercising(id);
-  const declared = await declaredCheckNames(files);
-  return files.flatMap((path) => {
+  return [...(await checkIndex())].flatMap(([path, checks]) => {
     const file = suites.find((source) => source.path === path);
     const places = file ? declarations(file) : [];
-    return (declared.get(path) ?? []).flatMap((name) => {
-      const [, title = name, ids = ''] = /^(.*) \[([^\]]*)\]$/.exec(name) ?? [];
-      if (!ids.split(', ').includes(id)) return [];
+    return checks.flatMap(({ title, requirements, preconditions }) => {
+      const precondition = preconditions.some((held) => held === id);
+      if (!precondition && !requirements.some((proved) => proved === id)) return [];
       const place = places.find((candidate) => candidate.title.test(title));
-      return [{ location: sourceLocation(path, place?.index), title }];
+      return [
+        { location: sourceLocation(path, place?.index), title, ...(precondition ? { precondition } : {}) },
+      ];
     });
   });
 }
@@ -200,7 +203,12 @@ export function traceMarkdown(trace: RequirementTrace): string {
     '',
     '## Checks',
     '',
-    ...list(trace.checks, (place) => `${place.location}: ${place.title}`, 'none'),
+    ...list(
+      trace.checks,
+      (place) =>
+        `${place.location}: ${place.title}${place.precondition ? ' (held on its way to its own)' : ''}`,
+      'none',
+    ),
     '',
     '## Faults that violate it',
     '',

@@ -9,7 +9,7 @@ import { requirementResults, type RequirementResult } from '../report/model.ts';
 import { verdictOf } from '../report/report.ts';
 import { requirementById } from '../requirements/catalogue.ts';
 import { SuiteSession, type SuiteRun } from './run-suites.ts';
-import { filesExercising, requirementIdsByFile } from './suite-index.ts';
+import { checkIndex, filesExercising } from './check-index.ts';
 
 export interface MockRun {
   requirements: RequirementResult[];
@@ -185,7 +185,7 @@ export async function faultMatrix(
   faults: readonly Fault[],
   onResult: (result: FaultDetection) => void = () => undefined,
 ): Promise<{ clean: MockRun; detections: FaultDetection[] }> {
-  const index = requirementIdsByFile();
+  const index = await checkIndex();
   const session = await openMockSession();
   try {
     const clean = await runOnMock(session, {});

@@ -1,4 +1,4 @@
-import { check, NotExercised } from '../../src/checks/check.ts';
+import { check, NotExercised, type CheckOptions } from '../../src/checks/check.ts';
 import { describeRequest, Finding } from '../../src/checks/findings.ts';
 import { completed, walkPages, type Walk } from '../../src/checks/paging.ts';
 import { api } from '../../src/checks/run-context.ts';
@@ -15,7 +15,15 @@ import { classWalk, snapshotWalk, type SnapshotWalk, walkCheckOptions } from './
 // links.next while more remain, and none after the last (an exactly full last page included: no more
 // pages exist after it, so links.next to an empty page breaks the envelope's "when more pages exist").
 
-const needs = walkCheckOptions;
+/**
+ * Each edge's walk holds, on its way to the edge, the rules of paging it follows: the first page answered
+ * (AFFORD-01), links.next followed (AFFORD-10), a walk that ends (AFFORD-05), the class filter applied
+ * (AFFORD-15), every transaction once (AFFORD-11) and links.next on a full page (AFFORD-04).
+ */
+const needs = {
+  ...walkCheckOptions,
+  preconditions: ['AFFORD-01', 'AFFORD-04', 'AFFORD-05', 'AFFORD-10', 'AFFORD-11', 'AFFORD-15'],
+} satisfies CheckOptions;
 
 /** Most pages an edge walk may take: the limit is chosen for few pages, over a list of suitable size. */
 const maxEdgePages = 20;

@@ -29,36 +29,29 @@ import {
 // Why each is refused under every reading: "All endpoints except the token endpoint require the bearer
 // header", and none of these carries a bearer token the service issued (none at all, a random one, the
 // API key under Basic, which the spec gives only for the token endpoint, or the scheme with nothing after it).
-// The ids are written out, not read from waysIn, so that the suite index finds them in this file's text;
-// the type holds each to its way in, and takes no table without every refused way.
+// Each way's requirement is read from waysIn; the type takes no table without every refused way.
 type RefusedWay = Exclude<keyof typeof waysIn.bearer, 'withServerAccessToken'>;
 const probesByWay: {
-  [Way in RefusedWay]: {
-    id: (typeof waysIn.bearer)[Way];
-    what: string;
-    authorization: () => string | undefined;
-  };
+  [Way in RefusedWay]: { what: string; authorization: () => string | undefined };
 } = {
-  withoutAuthorization: { id: 'AUTH-05', what: 'no Authorization header', authorization: () => undefined },
+  withoutAuthorization: { what: 'no Authorization header', authorization: () => undefined },
   withTokenNobodyIssued: {
-    id: 'AUTH-06',
     what: 'a token nobody issued',
     authorization: () => `Bearer ${garbageCredential('fds')}`,
   },
   withApiKeyAsBasic: {
-    id: 'AUTH-07',
     what: 'the API key under the scheme "Basic"',
     authorization: () => `Basic ${apiKey()}`,
   },
   withBearerSchemeAlone: {
-    id: 'AUTH-11',
     what: 'the scheme "Bearer" and no token',
     authorization: () => 'Bearer',
   },
 };
-const probes: { id: RequirementId; what: string; authorization: () => string | undefined }[] =
-  Object.values(probesByWay);
-const accepted: typeof waysIn.bearer.withServerAccessToken = 'AUTH-04';
+const probes: { id: RequirementId; what: string; authorization: () => string | undefined }[] = (
+  Object.keys(probesByWay) as RefusedWay[]
+).map((way) => ({ id: waysIn.bearer[way], ...probesByWay[way] }));
+const accepted = waysIn.bearer.withServerAccessToken;
 
 type Probe = (typeof probes)[number];
 

@@ -23,7 +23,7 @@ check(
   async () => {
     expectResource(await createdUser(), 'user', ['/type']);
   },
-  { needs: ['write'] },
+  { needs: ['write'], preconditions: ['USERS-06'] },
 );
 
 check(
@@ -32,7 +32,7 @@ check(
   async () => {
     expectResource(await createdUser(), 'user', ['/id', '/email', '/firstName', '/lastName']);
   },
-  { needs: ['write'] },
+  { needs: ['write'], preconditions: ['USERS-06'] },
 );
 
 check(
@@ -45,7 +45,7 @@ check(
       throw new NotExercised('the user created with a mobile number carries none back to check');
     expectResource(exchange, 'user', ['/mobile']);
   },
-  { needs: ['write'] },
+  { needs: ['write'], preconditions: ['USERS-06'] },
 );
 
 check(
@@ -54,7 +54,7 @@ check(
   async () => {
     expectResource(await createdUser(), 'user', ['/links/self']);
   },
-  { needs: ['write'] },
+  { needs: ['write'], preconditions: ['USERS-06'] },
 );
 
 check(
@@ -74,5 +74,5 @@ check(
     const exchange = await api().get(connectionsPath(id));
     expectStatus(exchange, 200);
   },
-  { needs: ['write'] },
+  { needs: ['write'], preconditions: ['USERS-01', 'USERS-10'] },
 );

@@ -2,7 +2,7 @@ import { defaultApiKey, type MockExchange, type MockOptions } from '../../mock/o
 import { assertMockOptions } from '../../mock/options-schema.ts';
 import { runOnMocks } from '../../src/runner/fault-matrix.ts';
 import type { SuiteSession } from '../../src/runner/run-suites.ts';
-import { requirementIdsByFile } from '../../src/runner/suite-index.ts';
+import { checkIndex } from '../../src/runner/check-index.ts';
 
 /**
  * Which check files can see a reading of the register (src/requirements/ambiguities/). A reading changes
@@ -54,7 +54,7 @@ function answerMarks({ status, route, body }: MockExchange): string[] {
 /** Every check file with its marks: the route groups its requests reached, and the kinds of answer they got. */
 async function marksByFile(session: SuiteSession): Promise<Map<string, Set<string>>> {
   const reached = new Map<string, Set<string>>();
-  const targets = [...requirementIdsByFile().keys()].map((file) => {
+  const targets = [...(await checkIndex()).keys()].map((file) => {
     const marks = new Set<string>();
     reached.set(file, marks);
     const options: Partial<MockOptions> = {
@@ -138,17 +138,18 @@ export interface VariantTarget {
 export async function variantTargets(
   session: SuiteSession,
   readings: readonly { name: string; options: Record<string, unknown> }[],
-  within: readonly string[] = [...requirementIdsByFile().keys()],
+  within?: readonly string[],
 ): Promise<VariantTarget[]> {
+  const files = within ?? [...(await checkIndex()).keys()];
   const reached = await marksByFile(session);
   return readings.map(({ name, options }) => {
     // A reading is data (the register's JSON): a misspelt option fails here, naming the reading.
     assertMockOptions(options, name);
-    if (onlyProbedByTokenAndAuth(options)) return { name, options, files: within.filter(tokenAndAuthFiles) };
+    if (onlyProbedByTokenAndAuth(options)) return { name, options, files: files.filter(tokenAndAuthFiles) };
     const seen = marksOf(options);
-    if (!seen) return { name, options, files: within };
-    const files = within.filter((file) => seen.marks.some((mark) => reached.get(file)?.has(mark)));
+    if (!seen) return { name, options, files };
+    const seeing = files.filter((file) => seen.marks.some((mark) => reached.get(file)?.has(mark)));
     const shortLivedWithheld = seen.groupsOnly ? { apiKeys: { [defaultApiKey]: 3600 } } : {};
-    return { name, options: { ...shortLivedWithheld, ...options }, files };
+    return { name, options: { ...shortLivedWithheld, ...options }, files: seeing };
   });
 }

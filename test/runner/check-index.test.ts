@@ -1,0 +1,48 @@
+import { describe, expect, it } from 'vitest';
+import { checkIndex, filesExercising, requirementsHeldBy } from '../../src/runner/check-index.ts';
+import { traceRequirement, traceMarkdown } from '../../src/cli/trace.ts';
+import { suiteGroups } from '../../src/requirements/groups.ts';
+
+/**
+ * The check index is what vitest collects from the suites (issue 22): each check with the requirements
+ * its declaration names, those it proves and those it holds on its way, read from no source text.
+ */
+describe('the check index', () => {
+  it('holds every check file of every group, each check named as a run names it', async () => {
+    const index = await checkIndex();
+    const groupsWithFiles = new Set([...index.keys()].map((file) => file.split('/')[1]));
+    expect([...groupsWithFiles]).toEqual(suiteGroups);
+    for (const [file, checks] of index) {
+      expect(file).toMatch(/^suites\/[a-z]+\/[\w-]+\.check\.ts$/);
+      expect(checks.length, file).toBeGreaterThan(0);
+      for (const check of checks) {
+        expect(check.requirements.length, check.name).toBeGreaterThan(0);
+        expect(check.name).toBe(`${check.title} [${check.requirements.join(', ')}]`);
+        expect(
+          check.preconditions.filter((id) => check.requirements.includes(id)),
+          check.name,
+        ).toEqual([]);
+      }
+    }
+  });
+
+  it('lists a check under the requirements it holds on its way, so their faults run it', async () => {
+    const index = await checkIndex();
+    const fields = index.get('suites/users/fields.check.ts') ?? [];
+    const typeCheck = fields.find((check) => check.requirements.includes('USERS-09'));
+    expect(typeCheck?.preconditions).toEqual(['USERS-06']);
+    expect(typeCheck && requirementsHeldBy(typeCheck)).toEqual(['USERS-09', 'USERS-06']);
+    expect(filesExercising('USERS-06', index)).toContain('suites/users/fields.check.ts');
+    expect(filesExercising('AFFORD-15', index)).toContain('suites/affordability/edges.check.ts');
+    expect(filesExercising('NO-SUCH-01', index)).toEqual([]);
+  });
+
+  it('shows such a check in the trace of the requirement it holds on its way', async () => {
+    const trace = await traceRequirement('USERS-06');
+    const held = trace?.checks.filter((check) => check.precondition) ?? [];
+    expect(held.map((check) => check.location)).toEqual(
+      expect.arrayContaining([expect.stringMatching(/^suites\/users\/fields\.check\.ts:\d+$/)]),
+    );
+    expect(traceMarkdown(trace!)).toContain('carries type "user" (held on its way to its own)');
+  });
+});
