@@ -1,5 +1,6 @@
 import { defaultApiKey, type MockExchange, type MockOptions } from '../../mock/options.ts';
 import { assertMockOptions } from '../../mock/options-schema.ts';
+import { mockOwnGroup, operationNames, operations } from '../../src/operations/table.ts';
 import { runOnMocks } from '../../src/runner/fault-matrix.ts';
 import type { SuiteSession } from '../../src/runner/run-suites.ts';
 import { checkIndex } from '../../src/runner/check-index.ts';
@@ -18,24 +19,31 @@ import { checkIndex } from '../../src/runner/check-index.ts';
  * reading (the whole interface's, reusing a token) takes every file.
  */
 
-/** The route groups whose answers a group's readings change. */
+/**
+ * The route groups whose answers a group's readings change. The mock's own endpoints (the resources the
+ * spec only links to: accounts, transactions, a user, expenses) serve what several groups' readings shape,
+ * so a file that reached one may see any group's reading.
+ */
 const reachedBy: Record<string, string[]> = {
-  connections: ['connections'],
-  jobs: ['jobs', 'connection-update'],
-  institutions: ['institutions'],
-  enrich: ['enrich'],
-  users: ['users'],
-  expenses: ['expenses'],
-  affordability: ['affordability'],
+  connections: ['connections', mockOwnGroup],
+  jobs: ['jobs', 'connection-update', mockOwnGroup],
+  institutions: ['institutions', mockOwnGroup],
+  enrich: ['enrich', mockOwnGroup],
+  users: ['users', mockOwnGroup],
+  expenses: ['expenses', mockOwnGroup],
+  affordability: ['affordability', mockOwnGroup],
 };
 
-/** The route group of a request the mock received. */
-function routeGroup(method: string, path: string): string {
-  if (/^\/users\/[^/]+\/connections\/[^/]+$/.test(path) && method === 'POST') return 'connection-update';
-  const match = /^\/users\/[^/]+\/(connections|expenses|affordability)\b/.exec(path);
-  if (match) return match[1] as string;
-  if (/^\/users(\/[^/]+)?$/.test(path)) return 'users';
-  return /^\/([^/]+)/.exec(path)?.[1] ?? '';
+/**
+ * The route group of an answer of the mock: its operation's group in the operations table, a connection
+ * update apart (its answer is a job); none for a path no route matched.
+ */
+function routeGroup({ method, route }: MockExchange): string {
+  const name = operationNames.find(
+    (candidate) => operations[candidate].path === route && operations[candidate].method === method,
+  );
+  if (name === undefined) return '';
+  return name === 'updateConnection' ? 'connection-update' : operations[name].group;
 }
 
 /** The kinds of answer a reading of the error list or of refusal statuses changes (mock/variants/types.ts). */
@@ -58,11 +66,13 @@ async function marksByFile(session: SuiteSession): Promise<Map<string, Set<strin
     const marks = new Set<string>();
     reached.set(file, marks);
     const options: Partial<MockOptions> = {
-      onRequest: (method, path, query) => {
-        marks.add(routeGroup(method, path));
+      onRequest: (_method, _path, query) => {
         if (query.has('filter')) marks.add('filter');
       },
-      onResponse: (exchange) => answerMarks(exchange).forEach((mark) => marks.add(mark)),
+      onResponse: (exchange) => {
+        marks.add(routeGroup(exchange));
+        answerMarks(exchange).forEach((mark) => marks.add(mark));
+      },
     };
     return { options, files: [file] };
   });
