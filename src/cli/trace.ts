@@ -72,15 +72,20 @@ function linesNaming(files: SourceFile[], literal: string): { location: Location
  */
 function declarations(file: SourceFile): { index: number; title: RegExp }[] {
   const text = file.lines.join('\n');
-  return [...text.matchAll(/(?:^|\W)(?:check|\w+Check)\(\s*(['"`])([\s\S]*?)\1/g)].map((match) => ({
-    index: text.slice(0, match.index).split('\n').length - 1,
-    title: new RegExp(
-      `^${(match[2] ?? '')
-        .split(/\$\{[^}]*\}/)
-        .map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))
-        .join('.+?')}$`,
-    ),
-  }));
+  // A title's literal may hold its own quote escaped (`'A user\'s mobile'`): it runs to the first quote
+  // not escaped, and reads as the title without the escapes.
+  return [...text.matchAll(/(?:^|\W)(?:check|\w+Check)\(\s*(['"`])((?:\\[\s\S]|(?!\1)[^\\])*)\1/g)].map(
+    (match) => ({
+      index: text.slice(0, match.index).split('\n').length - 1,
+      title: new RegExp(
+        `^${(match[2] ?? '')
+          .replace(/\\(['"`\\])/g, '$1')
+          .split(/\$\{[^}]*\}/)
+          .map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))
+          .join('.+?')}$`,
+      ),
+    }),
+  );
 }
 
 /**
