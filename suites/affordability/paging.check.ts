@@ -1,5 +1,5 @@
 import { madeUpCursors } from '../../src/checks/arbitraries/affordability.ts';
-import { check } from '../../src/checks/check.ts';
+import { check, type CheckOptions } from '../../src/checks/check.ts';
 import {
   describeAnswer,
   describeRequest,
@@ -24,6 +24,8 @@ import {
 } from './walks.ts';
 
 const needs = walkCheckOptions;
+/** A walk follows links.next on its way to what a check judges of it: a page that fails there is AFFORD-10's. */
+const walking = { ...walkCheckOptions, preconditions: ['AFFORD-10'] } satisfies CheckOptions;
 
 /** The walks named, all of the file's walks started alongside. */
 async function walksOf(names: WalkName[]): Promise<SnapshotWalk[]> {
@@ -69,7 +71,7 @@ check(
       }
     }
   },
-  needs,
+  walking,
 );
 
 check(
@@ -87,7 +89,7 @@ check(
       expectCompleted(walk);
     }
   },
-  needs,
+  walking,
 );
 
 check(
@@ -193,7 +195,7 @@ check(
       );
     }
   },
-  needs,
+  walking,
 );
 
 // next values the service cannot have issued, and why each is invalid under every reading: madeUpCursors.

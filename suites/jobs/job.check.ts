@@ -1,5 +1,5 @@
 import { expectRefused } from '../../src/checks/error-list.ts';
-import { check } from '../../src/checks/check.ts';
+import { check, type CheckOptions } from '../../src/checks/check.ts';
 import { expectThat } from '../../src/checks/findings.ts';
 import { expectResource } from '../../src/checks/resource.ts';
 import { api } from '../../src/checks/run-context.ts';
@@ -13,10 +13,13 @@ import { jobPath, jobSnapshots, pollBoundMs, pollCheckTimeoutMs } from './suppor
 // bound passes; each check reads every snapshot of that poll. The spec does not say a job must settle,
 // so one that has not settled within the bound fails nothing by itself.
 
+// Every check that reads the poll's snapshots holds JOBS-01 on its way: each snapshot answered 200 with a
+// job (support.ts, jobSnapshots).
 const options = {
-  needs: ['write' as const, 'userId' as const, 'connectionId' as const, 'connectionPassword' as const],
+  needs: ['write', 'userId', 'connectionId', 'connectionPassword'],
   timeoutMs: pollCheckTimeoutMs,
-};
+  preconditions: ['JOBS-01'],
+} satisfies CheckOptions;
 
 /** Runs the expectation on every snapshot, naming the snapshot a failure came from. */
 async function everySnapshot(

@@ -1,5 +1,5 @@
 import type { Exchange } from '../../src/client/exchange.ts';
-import { check, NotExercised } from '../../src/checks/check.ts';
+import { check, NotExercised, type CheckOptions } from '../../src/checks/check.ts';
 import { describeAnswer, expectStatus, expectStatusOf, expectThat } from '../../src/checks/findings.ts';
 import { expectResource } from '../../src/checks/resource.ts';
 import { runSettings } from '../../src/checks/run-context.ts';
@@ -13,6 +13,9 @@ async function tokenResponses(): Promise<Exchange[]> {
   expectStatusOf('TOKEN-01', server, 200);
   return [server, client].filter((exchange) => exchange.response?.status === 200);
 }
+
+/** The token response's field checks hold TOKEN-01 on their way: the SERVER_ACCESS token answered 200. */
+const onTokenResponses = { preconditions: ['TOKEN-01'] } satisfies CheckOptions;
 
 function field(exchange: Exchange, name: string): unknown {
   return (exchange.response?.body as Record<string, unknown> | undefined)?.[name];
@@ -34,37 +37,57 @@ check('POST /token with scope CLIENT_ACCESS answers 200 with a token response', 
   expectResource(client, 'token');
 });
 
-check('Token responses carry access_token, a non-empty string', ['TOKEN-03'], async () => {
-  for (const exchange of await tokenResponses()) expectResource(exchange, 'token', ['/access_token']);
-});
+check(
+  'Token responses carry access_token, a non-empty string',
+  ['TOKEN-03'],
+  async () => {
+    for (const exchange of await tokenResponses()) expectResource(exchange, 'token', ['/access_token']);
+  },
+  onTokenResponses,
+);
 
-check('Token responses carry token_type "Bearer", case included', ['TOKEN-04'], async () => {
-  for (const exchange of await tokenResponses()) expectResource(exchange, 'token', ['/token_type']);
-});
+check(
+  'Token responses carry token_type "Bearer", case included',
+  ['TOKEN-04'],
+  async () => {
+    for (const exchange of await tokenResponses()) expectResource(exchange, 'token', ['/token_type']);
+  },
+  onTokenResponses,
+);
 
-check('Token responses carry expires_in as a JSON number', ['TOKEN-05'], async () => {
-  for (const exchange of await tokenResponses()) {
-    const value = field(exchange, 'expires_in');
-    expectThat(
-      typeof value === 'number' && Number.isFinite(value),
-      `expected expires_in to be a number of seconds, got ${JSON.stringify(value) ?? '(absent)'}`,
-      exchange,
-    );
-  }
-});
+check(
+  'Token responses carry expires_in as a JSON number',
+  ['TOKEN-05'],
+  async () => {
+    for (const exchange of await tokenResponses()) {
+      const value = field(exchange, 'expires_in');
+      expectThat(
+        typeof value === 'number' && Number.isFinite(value),
+        `expected expires_in to be a number of seconds, got ${JSON.stringify(value) ?? '(absent)'}`,
+        exchange,
+      );
+    }
+  },
+  onTokenResponses,
+);
 
-check('A freshly issued token reports a positive expires_in', ['TOKEN-06'], async () => {
-  for (const exchange of await tokenResponses()) {
-    const value = field(exchange, 'expires_in');
-    // Its type is TOKEN-05's matter: a numeric string is judged by its value here.
-    const seconds = typeof value === 'number' ? value : Number(value);
-    expectThat(
-      Number.isFinite(seconds) && seconds > 0,
-      `expected a positive expires_in for a token just issued, got ${JSON.stringify(value) ?? '(absent)'}`,
-      exchange,
-    );
-  }
-});
+check(
+  'A freshly issued token reports a positive expires_in',
+  ['TOKEN-06'],
+  async () => {
+    for (const exchange of await tokenResponses()) {
+      const value = field(exchange, 'expires_in');
+      // Its type is TOKEN-05's matter: a numeric string is judged by its value here.
+      const seconds = typeof value === 'number' ? value : Number(value);
+      expectThat(
+        Number.isFinite(seconds) && seconds > 0,
+        `expected a positive expires_in for a token just issued, got ${JSON.stringify(value) ?? '(absent)'}`,
+        exchange,
+      );
+    }
+  },
+  onTokenResponses,
+);
 
 check(
   'When the same access_token is handed out again, its expires_in has dropped by about the seconds elapsed',
@@ -89,6 +112,7 @@ check(
       again,
     );
   },
+  onTokenResponses,
 );
 
 check(
