@@ -24,8 +24,11 @@ import {
 } from './walks.ts';
 
 const needs = walkCheckOptions;
-/** A walk follows links.next on its way to what a check judges of it: a page that fails there is AFFORD-10's. */
-const walking = { ...walkCheckOptions, preconditions: ['AFFORD-10'] } satisfies CheckOptions;
+/**
+ * A walk follows links.next to its end on its way to what a check judges of it: a page that fails there is
+ * AFFORD-10's, a walk that does not end AFFORD-05's.
+ */
+const walking = { ...walkCheckOptions, preconditions: ['AFFORD-05', 'AFFORD-10'] } satisfies CheckOptions;
 
 /** The walks named, all of the file's walks started alongside. */
 async function walksOf(names: WalkName[]): Promise<SnapshotWalk[]> {
