@@ -1,6 +1,7 @@
 import { defaultApiKey, type MockExchange, type MockOptions } from '../../mock/options.ts';
 import { assertMockOptions } from '../../mock/options-schema.ts';
-import { mockOwnGroup, operationNames, operations } from '../../src/operations/table.ts';
+import { operationOf } from '../../src/operations/match.ts';
+import { mockOwnGroup, operations } from '../../src/operations/table.ts';
 import { runOnMocks } from '../../src/runner/fault-matrix.ts';
 import type { SuiteSession } from '../../src/runner/run-suites.ts';
 import { checkIndex } from '../../src/runner/check-index.ts';
@@ -36,12 +37,10 @@ const reachedBy: Record<string, string[]> = {
 
 /**
  * The route group of an answer of the mock: its operation's group in the operations table, a connection
- * update apart (its answer is a job); none for a path no route matched.
+ * update apart (its answer is a job); none for a request no operation names.
  */
-function routeGroup({ method, route }: MockExchange): string {
-  const name = operationNames.find(
-    (candidate) => operations[candidate].path === route && operations[candidate].method === method,
-  );
+function routeGroup({ method, path }: MockExchange): string {
+  const name = operationOf(method, path)?.name;
   if (name === undefined) return '';
   return name === 'updateConnection' ? 'connection-update' : operations[name].group;
 }
