@@ -238,11 +238,11 @@ export interface CollectedCheck {
 }
 
 /**
- * The checks the suites' files declare, by file (`suites/<group>/<file>.check.ts`), every file when none
- * is named: vitest collects the files, which declares their checks, titles filled and meta set, without
- * running one, so the settings are placeholders no check reads.
+ * The checks every suite file declares, by file (`suites/<group>/<file>.check.ts`): vitest collects the
+ * files, which declares their checks, titles filled and meta set, without running one, so the settings
+ * are placeholders no check reads.
  */
-export async function collectChecks(files?: readonly string[]): Promise<Map<string, CollectedCheck[]>> {
+export async function collectChecks(): Promise<Map<string, CollectedCheck[]>> {
   const settings: RunSettings = {
     profile: { baseUrl: 'http://127.0.0.1:9', ...profileDefaults, fixtures: {} },
     seed: 0,
@@ -252,10 +252,9 @@ export async function collectChecks(files?: readonly string[]): Promise<Map<stri
     maxBodyBytes: 0,
     runId: 'declared',
   };
-  const groups = files ? [...new Set(files.map((file) => file.split('/')[1] ?? ''))] : suiteGroups;
-  const vitest = await createSuiteVitest(groups, settings, [], undefined, 0, 'session');
+  const vitest = await createSuiteVitest(suiteGroups, settings, [], undefined, 0, 'session');
   try {
-    const { testModules } = await vitest.collect(files ? [...files] : undefined);
+    const { testModules } = await vitest.collect();
     const checks = new Map<string, CollectedCheck[]>();
     for (const module of testModules) {
       const [error] = module.errors();
