@@ -1,5 +1,5 @@
 import { detail, MockError, notFound, parameterNotValid, quoted } from '../errors.ts';
-import { matchesFilter, parseFilter, type FilterTerm } from '../filters.ts';
+import { filterTest, parseFilter, type FilterTerm } from '../filters.ts';
 import { transactionResource } from '../representations.ts';
 import type { MockContext, RouteHandler } from '../router.ts';
 import type { AffordabilityVariants } from '../variants/types.ts';
@@ -157,7 +157,7 @@ export function affordabilityListPage(
   const passes = context.fault('affordability-filter-substring')
     ? (t: TransactionRecord) =>
         terms.every((term) => t.class.includes(term.value) === (term.operator === 'eq'))
-    : (t: TransactionRecord) => matchesFilter(t, terms, readClass);
+    : filterTest(terms, readClass);
   const matching = ordered(terms.length === 0 ? transactions : transactions.filter(passes), context);
   const offset = cursor?.offset ?? 0;
   const search = String(query);

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { detail, kindOf, MockError, notFound, parameterNotValid, quoted } from '../errors.ts';
-import { matchesFilter, parseFilter, type FilterTerm } from '../filters.ts';
+import { filterTest, parseFilter, type FilterTerm } from '../filters.ts';
 import { connectionDetail, connectionSummary, jobResource } from '../representations.ts';
 import type { MockContext, MockRequest, RouteHandler } from '../router.ts';
 import type { ConnectionRecord } from '../world/world.ts';
@@ -126,7 +126,7 @@ export const listConnections: RouteHandler = {
     // An off-by-one that starts the user's connections at the second.
     const listed = context.fault('connections-list-drops-first') ? own.slice(1) : own;
     const data = listed
-      .filter((c) => matchesFilter(c, effective, read, { combine }))
+      .filter(filterTest(effective, read, { combine }))
       .map((c) => (variants.listForm === 'detailed' ? detailOf(c, context) : connectionSummary(c, context)));
     if (data.length === 0 && terms.length > 0 && context.fault('connections-no-match-404')) {
       throw notFound('filter', 'no connection matches the filter');

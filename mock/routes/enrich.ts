@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import countries from 'i18n-iso-countries';
+import { countries } from '../../src/types/countries.ts';
 import { detail, MockError, parameterNotValid, quoted } from '../errors.ts';
 import type { MockContext, RouteHandler } from '../router.ts';
 import type { EnrichVariants } from '../variants/types.ts';

@@ -1,5 +1,5 @@
 import { detail, MockError, notFound, quoted } from '../errors.ts';
-import { matchesFilter, parseFilter, type FilterTerm } from '../filters.ts';
+import { filterTest, parseFilter, type FilterTerm } from '../filters.ts';
 import { institutionResource } from '../representations.ts';
 import type { MockContext, RouteHandler } from '../router.ts';
 import { reusableBody } from '../serialised-body.ts';
@@ -74,12 +74,15 @@ export const listInstitutions: RouteHandler = {
     const kept = applied(terms, context);
     // The fault compares eq as a prefix (LIKE 'value%'): AU would also select a code AUS, A every AU.
     const prefixEq = context.fault('institutions-eq-prefix-match');
-    const passes = (institution: InstitutionRecord) =>
-      kept.every((term) =>
-        prefixEq && term.operator === 'eq'
-          ? (read(institution, term.property) ?? '').startsWith(term.value)
-          : matchesFilter(institution, [term], read, semantics),
-      );
+    const tests = kept.map((term) =>
+      prefixEq && term.operator === 'eq'
+        ? (institution: InstitutionRecord) => (read(institution, term.property) ?? '').startsWith(term.value)
+        : filterTest([term], read, semantics),
+    );
+    const passes = (institution: InstitutionRecord) => {
+      for (const test of tests) if (!test(institution)) return false;
+      return true;
+    };
     let data = context.world.institutions
       .filter(passes)
       .map((institution) => institutionResource(institution, context));

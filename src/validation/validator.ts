@@ -16,11 +16,46 @@ export type ValidationResult = { valid: true } | { valid: false; violations: Sch
 
 const maxFoundLength = 80;
 
-/** A value as it appears in a message: JSON, cut short when long so one huge body cannot flood a report. */
+/**
+ * A value as it appears in a message: JSON, cut short when long so one huge body cannot flood a report.
+ * Only its start is written: a message about a page of 500 transactions costs its first few, not all.
+ */
 export function preview(value: unknown): string {
   if (value === undefined) return '(absent)';
-  const text = JSON.stringify(value) ?? String(value);
+  const text = jsonStart(value, maxFoundLength + 1) ?? String(value);
   return text.length > maxFoundLength ? `${text.slice(0, maxFoundLength - 1)}…` : text;
+}
+
+/**
+ * The first `length` characters (or more) of JSON.stringify(value), or all of it when shorter: arrays and
+ * plain objects are written member by member until that much is written, anything else by JSON.stringify.
+ * Undefined where JSON.stringify gives undefined.
+ */
+function jsonStart(value: unknown, length: number): string | undefined {
+  const isArray = Array.isArray(value);
+  if (!(isArray || isPlainObject(value)) || typeof (value as { toJSON?: unknown }).toJSON === 'function')
+    return JSON.stringify(value);
+  const keys = isArray ? undefined : Object.keys(value as object);
+  const count = keys ? keys.length : (value as unknown[]).length;
+  let text = isArray ? '[' : '{';
+  let written = 0;
+  for (let i = 0; i < count && text.length < length; i++) {
+    const key = keys?.[i];
+    const json = jsonStart(
+      key === undefined ? (value as unknown[])[i] : (value as Record<string, unknown>)[key],
+      length - text.length,
+    );
+    // As JSON.stringify: an array writes null for what has no JSON (a hole too); an object leaves the key out.
+    if (json === undefined && key !== undefined) continue;
+    text += `${written++ > 0 ? ',' : ''}${key === undefined ? '' : `${JSON.stringify(key)}:`}${json ?? 'null'}`;
+  }
+  return text.length < length ? `${text}${isArray ? ']' : '}'}` : text;
+}
+
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  if (value === null || typeof value !== 'object') return false;
+  const prototype = Object.getPrototypeOf(value) as unknown;
+  return prototype === Object.prototype || prototype === null;
 }
 
 /** The value a JSON pointer names in the data; undefined where the path leads nowhere. */

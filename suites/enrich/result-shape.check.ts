@@ -1,4 +1,4 @@
-import countries from 'i18n-iso-countries';
+import { countries } from '../../src/types/countries.ts';
 import { isObject } from '../../src/checks/error-body.ts';
 import { check } from '../../src/checks/check.ts';
 import { expectThat, Finding } from '../../src/checks/findings.ts';

@@ -283,6 +283,12 @@ describe('affordability: what GET …/transactions is sent', () => {
     });
   });
 
+  it('validLimit reaches past 50 and up to the maximum, not only the small limits it favours', () => {
+    const draws = fc.sample(validLimit, { numRuns: 2000, seed: 7 });
+    expect(draws.some((limit) => limit > 450)).toBe(true);
+    expect(draws.filter((limit) => limit > 50).length).toBeGreaterThan(200);
+  });
+
   it('madeUpCursors are no value an offset, a page number or an absent cursor could be', () => {
     for (const cursor of madeUpCursors) {
       expect(cursor).not.toMatch(/^\s*[+-]?\d+\s*$/);

@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import countries from 'i18n-iso-countries';
+import { countries } from '../../types/countries.ts';
 
 /**
  * Arbitraries for GET /enrich (spec: Endpoints > GET {base_url}/enrich). Valid values follow the
