@@ -66,6 +66,12 @@ export interface StartMockOptions {
    * what the spec lets a request say.
    */
   faultSwitching?: boolean;
+  /**
+   * Whether every request is judged against the client requirements, for `clientFindings` and
+   * `clientReport`; default true. False leaves both empty and spares the judging's CPU where nobody reads
+   * them.
+   */
+  judgeClients?: boolean;
   /** Milliseconds every answer waits before it is sent (`--latency-ms`): a slow network or a loaded service. */
   latencyMs?: number;
   /**

@@ -31,6 +31,7 @@ const mockOptionsSchema = closed({
   basePath: text,
   faults: texts,
   faultSwitching: { type: 'boolean' },
+  judgeClients: { type: 'boolean' },
   maxBodyBytes: count,
   jobStepMs: count,
   variants: variantsSchema,

@@ -37,6 +37,12 @@ export interface MockOptions {
    * (`faultSwitchHeader`); off by default, when the header is ignored.
    */
   faultSwitching: boolean;
+  /**
+   * Whether every request is judged against the client requirements (`clientFindings`, `clientReport`); on
+   * by default. Off where nobody reads the judgement: the suite's own runs, whose requests break client
+   * rules on purpose (bad credentials, malformed bodies), and where judging was a tenth of the CPU.
+   */
+  judgeClients: boolean;
   /** Largest request body accepted, in bytes; larger ones get 413. */
   maxBodyBytes: number;
   /** How long each job step stays pending and then in progress, in milliseconds. */
@@ -74,6 +80,7 @@ export const defaultMockOptions: MockOptions = {
   basePath: '',
   faults: [],
   faultSwitching: false,
+  judgeClients: true,
   failEvery: 0,
   maxBodyBytes: mockMaxBodyBytes,
   jobStepMs: 50,

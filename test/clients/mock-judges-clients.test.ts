@@ -62,3 +62,17 @@ describe('the mock judges the requests of its clients', () => {
     expect(mock.clientReport().exchanges).toBe(0);
   });
 });
+
+describe('judgeClients: false', () => {
+  it('judges nothing: a faulty request leaves no finding and no exchange in the client report', async () => {
+    const quiet = await startMock({ judgeClients: false });
+    try {
+      const quietToken = await issueToken(quiet.url);
+      await sendObserved(quiet.url, clientFaults[0]!.request, quietToken);
+      expect(quiet.clientFindings()).toEqual([]);
+      expect(quiet.clientReport().exchanges).toBe(0);
+    } finally {
+      await quiet.close();
+    }
+  });
+});
