@@ -60,9 +60,9 @@ export interface RunningMock {
  * Starts the mock and resolves once it listens. Throws on an unknown fault name, and on an option the
  * mock does not have or a value it cannot take (options-schema.ts).
  */
-export function startMock(overrides: Partial<MockOptions> = {}): Promise<RunningMock> {
+export async function startMock(overrides: Partial<MockOptions> = {}): Promise<RunningMock> {
   assertMockOptions(overrides);
-  return startTypedMock(overrides);
+  return await startTypedMock(overrides);
 }
 
 /**
