@@ -2,16 +2,16 @@ import { gzipSync } from 'node:zlib';
 
 /**
  * JSON text of reply bodies a handler hands out unchanged to many requests (the institution list), made
- * once, together with its gzip form for clients that accept it. Keyed by the body object itself, so a
+ * once, and its gzip form, made when a client first accepts it. Keyed by the body object itself, so a
  * fault that rewrites a reply builds a new body and is serialised afresh: the cache can never send what
  * the handler and the faults did not produce.
  */
-const serialised = new WeakMap<object, { json: Buffer; gzip: Buffer }>();
+const serialised = new WeakMap<object, { json: Buffer; gzip?: Buffer }>();
 
 /** Marks a body as reused as is from now on; it must not be mutated afterwards. */
 export function reusableBody<T extends object>(body: T): T {
   const json = Buffer.from(JSON.stringify(body));
-  serialised.set(body, { json, gzip: gzipSync(json) });
+  serialised.set(body, { json });
   return body;
 }
 
@@ -29,7 +29,9 @@ export interface Payload {
 export function serialisedBody(body: unknown, acceptsGzip: boolean): Payload {
   const cached = typeof body === 'object' && body !== null ? serialised.get(body) : undefined;
   if (!cached) return { bytes: JSON.stringify(body) };
-  return acceptsGzip ? { bytes: cached.gzip, encoding: 'gzip' } : { bytes: cached.json };
+  if (!acceptsGzip) return { bytes: cached.json };
+  cached.gzip ??= gzipSync(cached.json);
+  return { bytes: cached.gzip, encoding: 'gzip' };
 }
 
 /** Whether a body was marked by `reusableBody`, so what is derived from it may be kept as well. */

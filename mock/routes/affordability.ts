@@ -138,7 +138,7 @@ export const listAffordabilityTransactions: RouteHandler = {
  * without its query; `transactions` are in the list's order.
  */
 export function affordabilityListPage(
-  transactions: TransactionRecord[],
+  transactions: readonly TransactionRecord[],
   path: string,
   userId: string,
   query: URLSearchParams,
@@ -234,7 +234,10 @@ function pageLimit(raw: string | null, context: MockContext): number {
 }
 
 /** The snapshot is stored in the spec's order; the ordering faults reorder it the way a faulty server would. */
-function ordered(transactions: TransactionRecord[], context: MockContext): TransactionRecord[] {
+function ordered(
+  transactions: readonly TransactionRecord[],
+  context: MockContext,
+): readonly TransactionRecord[] {
   if (context.fault('affordability-accounts-interleaved')) {
     return [...transactions].sort((a, b) => b.postDate.localeCompare(a.postDate));
   }

@@ -233,7 +233,9 @@ function payments(transactions: TransactionRecord[], summarising: Summarising, f
     const subClass = t.subClass ?? { title: 'Other', code: 'other' };
     const division = expenseDivision(subClass.code);
     const classes = divisions.get(division.title) ?? new Map<string, TransactionRecord[]>();
-    classes.set(subClass.code, [...(classes.get(subClass.code) ?? []), t]);
+    const members = classes.get(subClass.code);
+    if (members) members.push(t);
+    else classes.set(subClass.code, [t]);
     divisions.set(division.title, classes);
   }
   return [...divisions].map(([divisionTitle, classes]) => {

@@ -1,6 +1,6 @@
 import type { MockContext, MockRequest, MockReply, RouteHandler } from '../router.ts';
 import { affordabilityOrder } from '../world/order.ts';
-import type { TransactionRecord } from '../world/world.ts';
+import type { TransactionRecord, World } from '../world/world.ts';
 import { accountsOfConnection, requireAccount } from './accounts.ts';
 import { affordabilityListPage } from './affordability.ts';
 import { requireConnection, requireUser } from './connections.ts';
@@ -16,21 +16,30 @@ import { requireConnection, requireUser } from './connections.ts';
  * snapshot of transactions", so a user's transactions are those of all the user's snapshots; one listed
  * in several snapshots is the same transaction and is listed once (by id). They are in the affordability
  * list's order (by account, then posted date descending, pending first), the one order the spec gives a
- * list of transactions.
+ * list of transactions. The snapshots never change, so the list is made once per world and user (every
+ * expense summary reads it); callers read it and never change it.
  */
-export function transactionsOfUser(userId: string, context: MockContext): TransactionRecord[] {
-  const byId = new Map<string, TransactionRecord>();
-  for (const snapshot of context.world.affordability) {
-    if (snapshot.userId !== userId) continue;
-    for (const transaction of snapshot.transactions)
-      if (!byId.has(transaction.id)) byId.set(transaction.id, transaction);
+export function transactionsOfUser(userId: string, context: MockContext): readonly TransactionRecord[] {
+  let byUser = listed.get(context.world);
+  if (!byUser) listed.set(context.world, (byUser = new Map()));
+  let transactions = byUser.get(userId);
+  if (!transactions) {
+    const byId = new Map<string, TransactionRecord>();
+    for (const snapshot of context.world.affordability) {
+      if (snapshot.userId !== userId) continue;
+      for (const transaction of snapshot.transactions)
+        if (!byId.has(transaction.id)) byId.set(transaction.id, transaction);
+    }
+    byUser.set(userId, (transactions = [...byId.values()].sort(affordabilityOrder)));
   }
-  return [...byId.values()].sort(affordabilityOrder);
+  return transactions;
 }
+
+const listed = new WeakMap<World, Map<string, readonly TransactionRecord[]>>();
 
 /** A page of the list at `path` (the list's link without its query) of these transactions of the user. */
 function page(
-  transactions: TransactionRecord[],
+  transactions: readonly TransactionRecord[],
   path: string,
   userId: string,
   request: MockRequest,
