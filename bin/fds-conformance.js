@@ -18,9 +18,10 @@ if (!checkout) {
   // Asking for the version or the help starts no run.
   const startsRun = !['--version', '--help', '-h'].includes(command ?? '');
   if (startsRun && (command === undefined || command === 'run' || command.startsWith('-'))) {
-    // vitest's hundreds of modules are plain JavaScript: loaded before tsx's hooks are in place, they skip
-    // the hooks' per-module round trip, which otherwise triples their load time (about a second).
-    await Promise.all(['vitest/node', 'undici', 'ajv/dist/2020.js'].map((name) => import(name)));
+    // vitest's hundreds of ES modules are plain JavaScript: loaded before tsx's hooks are in place, they skip
+    // the hooks' per-module round trip, which otherwise triples their load time (about a second). undici
+    // and ajv are CommonJS, whose requires the hooks never see; a run loads them only when it needs them.
+    await import('vitest/node');
   }
   const { register } = await import('tsx/esm/api');
   register();

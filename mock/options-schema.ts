@@ -6,7 +6,8 @@
  * in one line naming its path.
  */
 
-import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
+import type { ErrorObject, ValidateFunction } from 'ajv/dist/2020.js';
+import { compileSchema } from '../src/validation/compile-schema.ts';
 import { expectation, preview, valueAt } from '../src/validation/validator.ts';
 import type { MockOptions } from './options.ts';
 import { closed, type SameType, type SchemaType } from './schema.ts';
@@ -51,7 +52,7 @@ const _mockOptionsSchemaMatchesTypes: SameType<
  */
 let validator: ValidateFunction | undefined;
 const validate = (): ValidateFunction =>
-  (validator ??= new Ajv2020({ strict: true, allErrors: true }).compile(mockOptionsSchema));
+  (validator ??= compileSchema(mockOptionsSchema, { strict: true, allErrors: true }));
 
 /**
  * Refuses options the mock does not have, or values it cannot take, with a TypeError of one line naming

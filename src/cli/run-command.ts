@@ -6,9 +6,7 @@ import { TrafficCoordinator } from '../client/traffic.ts';
 import { comparisonLines } from '../report/compare-views.ts';
 import { checksLine, failureLines } from '../report/console-lines.ts';
 import { incompleteLine, requirementsLine } from '../report/report.ts';
-import { unreachableReason } from '../runner/reachability.ts';
 import { runSuites } from '../runner/run-suites.ts';
-import { setupError } from '../runner/setup-diagnosis.ts';
 import { parseRunOptions, runSettingsOf } from './run-options.ts';
 import { exitCodes, verdictExitCode } from './exit-codes.ts';
 
@@ -30,6 +28,11 @@ export async function runCommand(
   const answeredBefore: number[] = [];
   if (config.profile) {
     profile = config.profile;
+    // Loaded only for a target of the profile's: the embedded mock needs neither, nor their HTTP client.
+    const [{ unreachableReason }, { setupError }] = await Promise.all([
+      import('../runner/reachability.ts'),
+      import('../runner/setup-diagnosis.ts'),
+    ]);
     const unreachable = await unreachableReason(profile.baseUrl, Math.min(config.timeoutMs, 10_000));
     answeredBefore.push(Date.now());
     if (unreachable) {

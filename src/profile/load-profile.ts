@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
-import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
+import type { ErrorObject, ValidateFunction } from 'ajv/dist/2020.js';
 import { UsageError } from '../usage-error.ts';
+import { compileSchema } from '../validation/compile-schema.ts';
 import { preview } from '../validation/validator.ts';
 import schema from './profile.schema.json' with { type: 'json' };
 
@@ -22,7 +23,7 @@ export type ProfileFile = Partial<{
 /** Compiled on first use: a run against the embedded mock reads no profile and spares the 60 ms. */
 let profileValidator: ValidateFunction<ProfileFile> | undefined;
 const validateProfile = (): ValidateFunction<ProfileFile> =>
-  (profileValidator ??= new Ajv2020({ allErrors: false, strict: true }).compile<ProfileFile>(schema));
+  (profileValidator ??= compileSchema<ProfileFile>(schema, { allErrors: false, strict: true }));
 
 /** `fixtures.enrich.country` from a JSON pointer. */
 function fieldName(pointer: string): string {
