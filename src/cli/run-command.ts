@@ -1,3 +1,4 @@
+import { defaultMockOptions, shortLivedApiKey, type MockOptions } from '../../mock/options.ts';
 import { mockProfile } from '../../mock/profile.ts';
 import type { RunningMock } from '../../mock/server.ts';
 import type { Profile } from '../profile/profile.ts';
@@ -15,6 +16,17 @@ import { exitCodes, verdictExitCode } from './exit-codes.ts';
  * run the suites, write the reports, and exit 0 (conforms), 1 (does not), 2 (usage), 3 (unreachable) or 4
  * (incomplete: what the user could have enabled was not exercised).
  */
+/**
+ * The embedded mock as a run starts it. The checks break client rules on purpose, and nothing reads the
+ * mock's judgement of them: it judges no client. Its short-lived key's tokens live half a second, not one
+ * (expires_in is a number, spec: Token response): the token-expiry check waits out a token's life while
+ * one of the run's two workers stands idle (src/runner/run-suites.ts, embeddedWorkers).
+ */
+const embeddedMockOptions: Partial<MockOptions> = {
+  judgeClients: false,
+  apiKeys: { ...defaultMockOptions.apiKeys, [shortLivedApiKey]: 0.5 },
+};
+
 export async function runCommand(
   args: string[],
   out: (line: string) => void,
@@ -51,8 +63,7 @@ export async function runCommand(
   } else {
     // Loaded only when wanted: a run against a real target does not hold the mock and its world.
     const { startTypedMock } = await import('../../mock/server.ts');
-    // The checks break client rules on purpose, and nothing reads the mock's judgement of them.
-    mock = await startTypedMock({ judgeClients: false });
+    mock = await startTypedMock(embeddedMockOptions);
     profile = mockProfile(mock);
   }
   // Without a key nearly every check is not exercised, and a gate whose secret went missing would pass

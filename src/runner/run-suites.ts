@@ -54,7 +54,7 @@ const walkingGroup = 'affordability';
  * walks of the affordability snapshot in one worker of their own, after the other groups. Against the
  * embedded mock, whose snapshot is small, every group goes in one project, so no group waits for the
  * others and each worker walks the snapshot for itself, which costs it little: `embedded`, a user's run,
- * on up to three workers (embeddedWorkers); `session`, the project's own sessions (the fault matrix, the
+ * on up to two workers (embeddedWorkers); `session`, the project's own sessions (the fault matrix, the
  * register's variants), on one. There many small runs follow each other beside other test files, so the
  * CPU is what they wait for: one worker, whose thread is kept from run to run (src/runner/
  * kept-threads-pool.ts), loads the suites' modules once per session, not once per run and worker (npm
@@ -64,11 +64,13 @@ const walkingGroup = 'affordability';
 type Layout = 'run' | 'embedded' | 'session';
 
 /**
- * The workers of a run against the embedded mock: one per twenty check files, up to three. A worker
- * costs about 0.4 s of CPU to load the suites, and the mock answers at once, so a few files are done
- * sooner by one worker. Measured on 2 cores (wall and CPU seconds, one worker against three):
- * `--only institutions,token` (6 files) 1.3 s and 1.6 s against 1.5 s and 2.2 s; `--only enrich,expenses`
- * (17 files) 1.6 s and 1.9 s against 1.8 s and 2.6 s; the whole suite (43 files) 3.7 s against 2.8 s wall.
+ * The workers of a run against the embedded mock: one per twenty check files, up to two. A worker costs
+ * 0.3–0.4 s of CPU to load the suites, and the mock answers at once, so a few files are done sooner by
+ * one worker. Measured on 2 cores (wall and CPU seconds): `--only institutions,token` (6 files) 1.3 s and
+ * 1.6 s on one worker against 1.5 s and 2.2 s on three; `--only enrich,expenses` (17 files) 1.6 s and
+ * 1.9 s against 1.8 s and 2.6 s; the whole suite (43 files) 2.16 s and 3.2 s on two against 2.26 s and
+ * 3.6 s on three, with the embedded mock's expiry tokens living half a second (src/cli/run-command.ts:
+ * the expiry check holds one worker that long); 2.67 s on two when they lived a second.
  */
 function embeddedWorkers(groups: readonly string[], shard: string | undefined): number {
   const files = groups
@@ -80,7 +82,7 @@ function embeddedWorkers(groups: readonly string[], shard: string | undefined): 
     )
     .reduce((sum, count) => sum + count, 0);
   const shards = shard ? Number(shard.split('/')[1]) : 1;
-  return Math.max(1, Math.min(3, Math.ceil(files / shards / 20)));
+  return Math.max(1, Math.min(2, Math.ceil(files / shards / 20)));
 }
 
 /**
