@@ -12,11 +12,6 @@ import { parseRunOptions, runSettingsOf } from './run-options.ts';
 import { exitCodes, verdictExitCode } from './exit-codes.ts';
 
 /**
- * `run` (the default command): resolve the profile, start the embedded mock when no target is given,
- * run the suites, write the reports, and exit 0 (conforms), 1 (does not), 2 (usage), 3 (unreachable) or 4
- * (incomplete: what the user could have enabled was not exercised).
- */
-/**
  * The embedded mock as a run starts it. The checks break client rules on purpose, and nothing reads the
  * mock's judgement of them: it judges no client. Its short-lived key's tokens live half a second, not one
  * (expires_in is a number, spec: Token response): the token-expiry check waits out a token's life while
@@ -27,6 +22,11 @@ const embeddedMockOptions: Partial<MockOptions> = {
   apiKeys: { ...defaultMockOptions.apiKeys, [shortLivedApiKey]: 0.5 },
 };
 
+/**
+ * `run` (the default command): resolve the profile, start the embedded mock when no target is given,
+ * run the suites, write the reports, and exit 0 (conforms), 1 (does not), 2 (usage), 3 (unreachable) or 4
+ * (incomplete: what the user could have enabled was not exercised).
+ */
 export async function runCommand(
   args: string[],
   out: (line: string) => void,
