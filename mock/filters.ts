@@ -95,7 +95,8 @@ export function filterTest<T>(
   const values = terms.map((term) => fold(term.value));
   const any = semantics.combine === 'any';
   return (item) => {
-    for (const [index, { property, operator }] of terms.entries()) {
+    for (let index = 0; index < terms.length; index++) {
+      const { property, operator } = terms[index] as FilterTerm;
       const equal = fold(read(item, property)) === values[index];
       const passes = operator === 'eq' ? equal : operator === 'ne' && !equal;
       // All terms: the first that fails decides; any term: the first that passes.

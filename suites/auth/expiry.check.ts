@@ -4,7 +4,7 @@ import { describeAnswer, Finding } from '../../src/checks/findings.ts';
 import { api, perRun, perRunValue, runSettings } from '../../src/checks/run-context.ts';
 import { endpointName, operationPath } from '../../src/operations/table.ts';
 import { tokens } from '../shared/token.ts';
-import { expectAccepted, expectRefusal } from '../shared/refusals.ts';
+import { expectAccepted, expectRefusal, tokenAccepted } from '../shared/refusals.ts';
 import { expectCredentialRefused, probeOptions, requestKinds, resolvedTarget } from './support.ts';
 
 /**
@@ -162,7 +162,7 @@ check(
           exchange,
           `answered ${at.toFixed(2)} s after the token was asked for, expires_in ${run.expiresIn ?? '?'} s`,
         );
-    if (!run.early.some(({ exchange }) => exchange.response && !refused(exchange)))
+    if (!run.early.some(({ exchange }) => tokenAccepted(exchange)))
       throw new NotExercised(
         `no use of the token was accepted, and each was answered more than its expires_in (${run.expiresIn ?? '?'} s) after it was asked for, so none shows whether it was accepted while valid`,
       );

@@ -54,9 +54,14 @@ export function expectRefusal(exchange: Exchange, expected: ExpectedRefusal): vo
 }
 
 /** Whether a request passed authentication: any answer but 401 or 403. */
-export function expectAccepted(exchange: Exchange, what: string): void {
+export function tokenAccepted(exchange: Exchange): boolean {
   const status = exchange.response?.status;
-  if (status !== undefined && status !== 401 && status !== 403) return;
+  return status !== undefined && status !== 401 && status !== 403;
+}
+
+/** Throws a Finding unless the request passed authentication (tokenAccepted). */
+export function expectAccepted(exchange: Exchange, what: string): void {
+  if (tokenAccepted(exchange)) return;
   throw new Finding(
     `${describeRequest(exchange)} (${what}): expected the token to be accepted (any status but 401 or 403), got ${describeAnswer(exchange)}`,
     exchange,
