@@ -131,7 +131,13 @@ function authenticateBearer(
       headers.authorization === undefined
         ? detail.missing('the Authorization header')
         : malformedAuthorization('Bearer <ACCESS_TOKEN>', headers.authorization);
-    throw new MockError(401, 'invalid-grant', 'Unauthorized', said, 'Authorization');
+    // Under the 400 reading the token table's row for the header: "Authorization header parameter
+    // required or invalid"; the send path sets the status (variants/reply.ts).
+    const code =
+      context.options.variants.refusalStatuses?.unauthenticated === 400
+        ? 'parameter-not-valid'
+        : 'invalid-grant';
+    throw new MockError(401, code, 'Unauthorized', said, 'Authorization');
   }
   const issued = context.state.tokens.get(token);
   if (!issued) {

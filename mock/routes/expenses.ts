@@ -68,7 +68,8 @@ function summaryBlock(transactions: TransactionRecord[], { months, write, everyM
   }
   const total = [...perMonth.values()].reduce((a, b) => a + b, 0);
   return {
-    avgMonthly: write(Math.round(total / months.length)),
+    // A range kept as asked backwards holds no month (reversedRange 'as-asked'): its average is 0.00.
+    avgMonthly: write(Math.round(total / Math.max(months.length, 1))),
     summary: 'monthly',
     changeHistory: months
       .filter((date) => everyMonth || (perMonth.get(date) ?? 0) > 0)
@@ -137,14 +138,16 @@ function readBody(body: unknown, context: MockContext) {
   };
 }
 
-/** The range asked for, each end defaulted; a reversed one is refused, or swapped under the variant. */
+/** The range asked for, each end defaulted; a reversed one is refused, or swapped or kept under the variants. */
 function rangeOf(body: { fromMonth?: string; toMonth?: string }, context: MockContext) {
   const defaults = defaultRange(context);
   const fromMonth = body.fromMonth ?? defaults.fromMonth;
   const toMonth = body.toMonth ?? defaults.toMonth;
   if (fromMonth <= toMonth) return { fromMonth, toMonth, defaults };
-  if (context.options.variants.expenses?.reversedRange === 'swapped')
-    return { fromMonth: toMonth, toMonth: fromMonth, defaults };
+  const reversed = context.options.variants.expenses?.reversedRange;
+  if (reversed === 'swapped') return { fromMonth: toMonth, toMonth: fromMonth, defaults };
+  // Kept as asked, the range holds no month (monthsBetween is empty): nothing is summed.
+  if (reversed === 'as-asked') return { fromMonth, toMonth, defaults };
   const received = `fromMonth ${quoted(fromMonth)} and toMonth ${quoted(toMonth)}`;
   throw parameterNotValid('fromMonth', detail.malformed('fromMonth', 'no later than toMonth', received));
 }
@@ -242,7 +245,7 @@ function payments(transactions: TransactionRecord[], summarising: Summarising, f
     const divisionCents = [...classes.values()].flat().reduce((sum, t) => sum + cents(t.amount), 0);
     return {
       division: divisionTitle,
-      avgMonthly: write(Math.round(divisionCents / months.length)),
+      avgMonthly: write(Math.round(divisionCents / Math.max(months.length, 1))),
       // A percentage with two decimals, or under the variant a fraction of 1 with four.
       percentageTotal:
         total === 0 ? 0 : Math.round((divisionCents / total) * 10_000) / (fraction ? 10_000 : 100),

@@ -17,7 +17,7 @@ export const variantsSchema = closed({
   reverseKeys: flag,
   forgivingFilters: flag,
   charset: flag,
-  refusalStatuses: closed({ unauthenticated: oneOf(401, 403), unknownId: oneOf(400, 404) }),
+  refusalStatuses: closed({ unauthenticated: oneOf(400, 401, 403), unknownId: oneOf(400, 404) }),
   rateLimit: closed(
     { every: { type: 'integer', minimum: 1 }, maxConsecutive: { type: 'integer', minimum: 0 } },
     ['every'],
@@ -102,7 +102,7 @@ export const variantsSchema = closed({
     defaultFrom: oneOf('minus-12'),
     emptyAccounts: oneOf('all', 'refused'),
     months: oneOf('lenient'),
-    reversedRange: oneOf('swapped'),
+    reversedRange: oneOf('swapped', 'as-asked'),
     changeHistory: oneOf('spending-months'),
     percentageTotal: oneOf('fraction'),
     outflows: oneOf('negative'),

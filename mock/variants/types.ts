@@ -43,11 +43,12 @@ export interface MockVariants {
   charset?: boolean;
   /**
    * Other statuses for refusals whose status the spec does not show: a refused bearer token (401 by
-   * default; 403 is as reasonable) and an unknown identifier on a matched route (404 by default; a 400
-   * `parameter-not-valid` matches "Error when the identifier is not valid"). The token endpoint's
-   * statuses are fixed by its table and never changed.
+   * default; 403 is as reasonable, and 400 takes the token table's rows: `parameter-not-valid` for a
+   * missing or malformed header, `invalid-grant` for a token unknown or expired) and an unknown identifier
+   * on a matched route (404 by default; a 400 `parameter-not-valid` matches "Error when the identifier is
+   * not valid"). The token endpoint's statuses are fixed by its table and never changed.
    */
-  refusalStatuses?: { unauthenticated?: 401 | 403; unknownId?: 400 | 404 };
+  refusalStatuses?: { unauthenticated?: 400 | 401 | 403; unknownId?: 400 | 404 };
   /**
    * Rate limiting ("Rate limits: not shown"): every `every`-th request on a connection is answered 429
    * with `Retry-After` (`0`, then `1`, then an HTTP-date about a second ahead, then `0` 21 times, in turn)
@@ -334,8 +335,11 @@ export interface ExpensesVariants {
   emptyAccounts?: 'all' | 'refused';
   /** Near misses of YYYY-MM ('2024-1', '24-01', '2024-13' rolled over) are read as the month they suggest. */
   months?: 'lenient';
-  /** A fromMonth after toMonth is read with the two swapped instead of refused. */
-  reversedRange?: 'swapped';
+  /**
+   * A fromMonth after toMonth is read with the two swapped, or answered as asked (a range holding no
+   * month, so every amount is 0.00), instead of refused.
+   */
+  reversedRange?: 'swapped' | 'as-asked';
   /** changeHistory lists only the months with spending, not every month with 0.00: "(array)" says no more. */
   changeHistory?: 'spending-months';
   /** percentageTotal is a fraction from 0 to 1 instead of a percentage: "number" gives no scale. */

@@ -113,11 +113,9 @@ export function expectRefused(
 }
 
 /**
- * Statuses accepted where the spec shows none (DESIGN.md, principle 1): a refused token may be 401 or
- * 403, an unknown id 400 or 404, an invalid body any client error but those two meanings.
+ * The statuses an invalid body typically gets, for expectRefused's message: the spec shows none, so any
+ * client error is accepted.
  */
 export const refusalStatuses = {
-  unauthenticated: [401, 403],
-  unknownId: [400, 404],
   invalidInput: [400, 409, 415, 422],
 } as const;

@@ -63,7 +63,7 @@ export const commands: CommandEntry[] = [
   {
     name: 'requirements',
     summary:
-      'print the requirement catalogue and the ambiguity register, or follow one requirement (--trace)',
+      'print the requirement catalogue and the ambiguity register, follow one requirement (--trace), or annotate the spec (--spec-coverage)',
     options: async () => (await import('./requirements-command.ts')).requirementsOptions,
     run: async (args, out) => (await import('./requirements-command.ts')).requirementsCommand(args, out),
   },

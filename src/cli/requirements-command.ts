@@ -1,10 +1,16 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
 import { ambiguities, clientAmbiguities } from '../requirements/ambiguities.ts';
 import { catalogue, clientGroup, clientRequirements } from '../requirements/catalogue.ts';
 import { parseOptions, type OptionTable } from './options.ts';
 import { exitCodes } from './exit-codes.ts';
 import { UsageError } from '../usage-error.ts';
+import { packageRoot } from '../package-root.ts';
 
 const formats = ['md', 'json'] as const;
+
+/** Where CI keeps the spec, which is not part of the package: beside the package's folder. */
+const defaultSpecPath = '../shared/spec/financial-data-service.md';
 
 /** The flags of `requirements`, as its parser reads them and its help lists them. */
 export const requirementsOptions = {
@@ -18,6 +24,15 @@ export const requirementsOptions = {
     type: 'string',
     value: 'ID',
     description: 'one requirement: spec text, notes, readings, checks, faults, schemas',
+  },
+  'spec-coverage': {
+    type: 'boolean',
+    description: 'the spec annotated: each sentence, item and table row with the requirements that test it',
+  },
+  spec: {
+    type: 'string',
+    value: 'PATH',
+    description: `the spec for --spec-coverage (default: FDS_SPEC, else ${defaultSpecPath} from the package's folder)`,
   },
 } as const satisfies OptionTable;
 
@@ -70,16 +85,38 @@ export function catalogueMarkdown(): string {
 }
 
 /**
- * `requirements [--format md|json] [--trace ID]`: the catalogue and the ambiguity register, for people (md,
+ * The spec annotated with what accounts for each of its units. The spec is not shipped with the package,
+ * so it is read from where the user says, and its absence is the user's to fix: a usage error.
+ */
+async function specCoverageOutput(flag: string | undefined, format: string): Promise<string> {
+  const path = resolve(flag ?? (process.env.FDS_SPEC || join(packageRoot, defaultSpecPath)));
+  if (!existsSync(path))
+    throw new UsageError(`--spec-coverage: no spec at ${path}; give its path with --spec PATH or FDS_SPEC`);
+  const { annotate, specCoverageMarkdown, summarise } = await import('../requirements/spec-coverage.ts');
+  const units = annotate(readFileSync(path, 'utf8'));
+  if (format === 'md') return specCoverageMarkdown(units);
+  return JSON.stringify({ summary: summarise(units), units }, null, 2);
+}
+
+/**
+ * `requirements [--format md|json] [--trace ID] [--spec-coverage [--spec PATH]]`: the catalogue and the ambiguity register, for people (md,
  * the default) or tools (json); with `--trace`, one requirement followed through the project: its spec
  * text, notes and readings, the checks that exercise it, the faults that violate it and its schemas; or
- * one register entry (`AMB-…`): its readings, the mock options that show each, the requirements it touches.
+ * one register entry (`AMB-…`): its readings, the mock options that show each, the requirements it touches;
+ * with `--spec-coverage`, every sentence, item and table row of the spec with the requirements that test it.
  */
 export async function requirementsCommand(args: string[], out: (line: string) => void): Promise<number> {
   const { values } = parseOptions('requirements', requirementsOptions, args);
   const format = values.format;
   if (!formats.includes(format as (typeof formats)[number])) {
     throw new UsageError(`--format must be one of ${formats.join(', ')}, got "${format}"`);
+  }
+  if (values.spec !== undefined && !values['spec-coverage'])
+    throw new UsageError('--spec names the spec for --spec-coverage; give --spec-coverage too');
+  if (values['spec-coverage']) {
+    if (values.trace !== undefined) throw new UsageError('--trace and --spec-coverage cannot be combined');
+    out(await specCoverageOutput(values.spec, format));
+    return exitCodes.ok;
   }
   if (values.trace !== undefined) {
     // Ids are written in capitals; `--trace err-11` means ERR-11.

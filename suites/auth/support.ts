@@ -2,7 +2,6 @@ import type { Exchange } from '../../src/client/exchange.ts';
 import type { RequestOptions } from '../../src/client/http-client.ts';
 import { runEmail } from '../../src/checks/arbitraries/users.ts';
 import { NotExercised, type Need } from '../../src/checks/check.ts';
-import { refusalStatuses } from '../../src/checks/error-list.ts';
 import { describeAnswer } from '../../src/checks/findings.ts';
 import { followNext } from '../../src/checks/paging.ts';
 import { api, perRun, perRunValue, runSettings } from '../../src/checks/run-context.ts';
@@ -298,7 +297,8 @@ export function probeOptions(
 }
 
 /**
- * A credential refused on the kind: 401 or 403 with an error list. A 400 or 404 proves nothing where the
+ * A credential refused on the kind: a client error with an error list (credentialRefused: 400, 401 and 403
+ * are each a reading, AMB-GEN-08). A 400 or 404 proves nothing where the
  * id is a placeholder, nor where `lookupMaySettle` says the credential may not see the fixtures at all
  * (the tokenExpiry key may belong to another application): the probe is then not exercised.
  */
@@ -317,5 +317,5 @@ export function expectCredentialRefused(
         : `${kind.name} answered ${status} as if the resource did not exist, before any authentication showed: the credential may belong to another application, which does not see the fixtures`,
     );
   }
-  expectRefusal(exchange, { what, status: refusalStatuses.unauthenticated, errorList: true });
+  expectRefusal(exchange, { what, status: 'client-error', errorList: true });
 }

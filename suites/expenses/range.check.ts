@@ -10,6 +10,7 @@ import { check } from '../../src/checks/check.ts';
 import { expectErrorList } from '../../src/checks/error-list.ts';
 import { expectThat } from '../../src/checks/findings.ts';
 import { forAll } from '../../src/checks/property.ts';
+import { expectResource } from '../../src/checks/resource.ts';
 import {
   clientErrors,
   createExpenses,
@@ -100,21 +101,25 @@ check(
 );
 
 check(
-  'A fromMonth after toMonth is refused with a 4xx error list, or answered 200 with a range that runs forward',
+  'A fromMonth after toMonth is refused with a 4xx error list, or answered 200 with a range that runs forward or is the one asked',
   ['EXP-11', 'ERR-11'],
   async () => {
     const current = monthOf(Date.now());
     const asked = { fromMonth: addMonths(current, -2), toMonth: addMonths(current, -5) };
     const { exchange } = await createExpenses(asked);
-    // Refused, or read with the months swapped (AMB-EXP-06): never a 5xx, never a range ending first.
+    // Refused, read with the months swapped, or kept as asked (AMB-EXP-06): never a 5xx, never a range
+    // ending first that nobody asked for.
     if (isClientError(exchange)) return expectErrorList(exchange, { status: clientErrors });
     const { fromMonth, toMonth } = expensesBody(exchange);
     if (!isMonth(fromMonth) || !isMonth(toMonth)) return;
+    const asAsked = fromMonth === asked.fromMonth && toMonth === asked.toMonth;
     expectThat(
-      monthIndex(fromMonth) <= monthIndex(toMonth),
+      asAsked || monthIndex(fromMonth) <= monthIndex(toMonth),
       `asked for ${asked.fromMonth} to ${asked.toMonth}; the answer's range runs from ${fromMonth} back to ${toMonth}`,
       exchange,
     );
+    // Whichever reading, the answer is an expenses resource: a range of no month averages to a decimal too.
+    expectResource(exchange, 'expenses');
   },
   { needs: ['write', 'userId'] },
 );

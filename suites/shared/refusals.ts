@@ -13,7 +13,8 @@ import { violationsOf } from '../../src/checks/resource.ts';
 export interface ExpectedRefusal {
   /** What was wrong with the request, for the message. */
   what: string;
-  status: readonly number[];
+  /** The statuses the spec fixes, or 'client-error' where it shows none: any 4xx but 429 (credentialRefused). */
+  status: readonly number[] | 'client-error';
   /** Codes of which at least one must appear; omitted where the spec fixes none. */
   code?: readonly string[];
   /**
@@ -28,9 +29,15 @@ export interface ExpectedRefusal {
  * error list's shape is left to the ERR requirements, so a token refusal fails for its own reason.
  */
 export function expectRefusal(exchange: Exchange, expected: ExpectedRefusal): void {
-  const wanted = `status ${expected.status.join(' or ')}${expected.code ? ` with code ${expected.code.join(' or ')}` : ''}`;
+  const statuses =
+    expected.status === 'client-error'
+      ? 'a client error (4xx, not 429)'
+      : `status ${expected.status.join(' or ')}`;
+  const wanted = `${statuses}${expected.code ? ` with code ${expected.code.join(' or ')}` : ''}`;
   const status = exchange.response?.status;
-  if (status === undefined || !expected.status.includes(status)) {
+  const allowed =
+    expected.status === 'client-error' ? credentialRefused(exchange) : expected.status.includes(status ?? 0);
+  if (status === undefined || !allowed) {
     const codes = errorCodes(exchange.response?.body);
     throw new Finding(
       `${describeRequest(exchange)} (${expected.what}): expected a refusal with ${wanted}, got ${
@@ -53,17 +60,30 @@ export function expectRefusal(exchange: Exchange, expected: ExpectedRefusal): vo
   if (expected.errorList) expectErrorListBody(exchange, violationsOf(exchange.response?.body, 'error-list'));
 }
 
-/** Whether a request passed authentication: any answer but 401 or 403. */
+/**
+ * Whether a credential was refused: any client error but 429. The spec names no status for a refused
+ * bearer token ("Their specific codes and statuses: not shown"), and its token table gives 400 for one
+ * ("invalid-grant | 400 | the grant (for example the API key) or token is invalid, expired or revoked";
+ * "parameter-not-valid | 400 | Authorization header parameter required or invalid"), so 400, 401 and 403
+ * are each a reading (AMB-GEN-08), and a service that hides what it refuses may answer 404. Probes are sent
+ * only where the request names resources that exist and is valid but for its credential, so a client
+ * error can only be the credential's. A 429 limits the rate and says nothing of the credential.
+ */
+export function credentialRefused(exchange: Exchange): boolean {
+  const status = exchange.response?.status ?? 0;
+  return status >= 400 && status < 500 && status !== 429;
+}
+
+/** Whether a request passed authentication: an answer that is no refusal of its credential. */
 export function tokenAccepted(exchange: Exchange): boolean {
-  const status = exchange.response?.status;
-  return status !== undefined && status !== 401 && status !== 403;
+  return exchange.response !== undefined && !credentialRefused(exchange);
 }
 
 /** Throws a Finding unless the request passed authentication (tokenAccepted). */
 export function expectAccepted(exchange: Exchange, what: string): void {
   if (tokenAccepted(exchange)) return;
   throw new Finding(
-    `${describeRequest(exchange)} (${what}): expected the token to be accepted (any status but 401 or 403), got ${describeAnswer(exchange)}`,
+    `${describeRequest(exchange)} (${what}): expected the token to be accepted (no client error), got ${describeAnswer(exchange)}`,
     exchange,
   );
 }

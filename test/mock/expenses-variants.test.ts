@@ -137,12 +137,17 @@ describe('expenses variants (src/requirements/ambiguities/expenses.json)', () =>
     });
   });
 
-  it('reversedRange: a reversed range is refused by default, swapped under the variant', async () => {
+  it('reversedRange: a reversed range is refused by default, swapped or kept as asked under the variants', async () => {
     const reversed = { fromMonth: '2026-06', toMonth: '2026-01' };
     expectError(await post(plain, reversed), 400, 'parameter-not-valid', 'fromMonth');
     await withVariant({ reversedRange: 'swapped' }, async (client) => {
       const body = await summary(client, reversed);
       expect([body.fromMonth, body.toMonth]).toEqual(['2026-01', '2026-06']);
+    });
+    await withVariant({ reversedRange: 'as-asked' }, async (client) => {
+      const body = await summary(client, reversed);
+      expect([body.fromMonth, body.toMonth]).toEqual(['2026-06', '2026-01']);
+      expect(body.cashWithdrawals.changeHistory).toEqual([]);
     });
   });
 
