@@ -127,10 +127,13 @@ function authenticateBearer(
     return;
   const token = credential(headers, 'bearer');
   if (token === undefined) {
+    // The fault repeats the header it refuses, credential and all, as a service echoing its input would.
     const said =
       headers.authorization === undefined
         ? detail.missing('the Authorization header')
-        : malformedAuthorization('Bearer <ACCESS_TOKEN>', headers.authorization);
+        : context.fault('auth-refusal-echoes-authorization')
+          ? `expected Bearer <ACCESS_TOKEN>, got ${headers.authorization}`
+          : malformedAuthorization('Bearer <ACCESS_TOKEN>', headers.authorization);
     // Under the 400 reading the token table's row for the header: "Authorization header parameter
     // required or invalid"; the send path sets the status (variants/reply.ts).
     const code =

@@ -3,7 +3,9 @@ import { describe, expect, it } from 'vitest';
 import { faults } from '../mock/faults/index.ts';
 import { ambiguities, clientAmbiguities, registerVariants } from '../src/requirements/ambiguities.ts';
 import { catalogue, clientRequirements } from '../src/requirements/catalogue.ts';
+import { annotate, summarise, summaryLine } from '../src/requirements/spec-coverage.ts';
 import { checkIndex } from '../src/runner/check-index.ts';
+import { specMissing, specText } from './spec-text.ts';
 
 /**
  * Every number the README states of how many requirements, checks, register entries, readings, variants
@@ -70,5 +72,18 @@ describe('the README counts', () => {
         parts.reduce((sum, part) => sum + Number(part), 0),
         line,
       ).toBe(Number(total));
+  });
+});
+
+// The units are the spec's, which is not part of the repository: without it there is nothing to count.
+describe.skipIf(specMissing !== undefined)('the README count of the spec coverage (FDS_SPEC)', () => {
+  it('states the units of the spec and how each is accounted for, as requirements --spec-coverage counts them', () => {
+    const expected = summaryLine(summarise(annotate(specText)));
+    // The README's lines are wrapped; the count is read with its line breaks as spaces, up to its full stop.
+    const statements = [...stated.replaceAll(/\s+/g, ' ').matchAll(/\b\d+ normative units: [^.]*/g)].map(
+      ([statement]) => statement,
+    );
+    expect(statements.length).toBeGreaterThan(0);
+    for (const statement of statements) expect(statement).toBe(expected);
   });
 });

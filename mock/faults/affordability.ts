@@ -271,6 +271,11 @@ export const affordabilityFaults = [
     ),
   },
   {
+    name: 'affordability-other-user-served',
+    requirement: 'AFFORD-37',
+    description: "a snapshot is looked up by its id alone: another user's path serves it",
+  },
+  {
     name: 'affordability-empty-snapshot-404',
     requirement: 'AFFORD-02',
     description: 'a snapshot without transactions is answered 404, as if it did not exist',

@@ -76,6 +76,12 @@ export const authFaults = [
       'a list request with a limit takes the API key as Basic credentials in place of a bearer token',
   },
   {
+    name: 'auth-refusal-echoes-authorization',
+    requirement: 'AUTH-12',
+    description:
+      'the refusal of an Authorization header that is not Bearer repeats the header, API key and all',
+  },
+  {
     name: 'auth-bearer-without-token-accepted',
     requirement: 'AUTH-11',
     description: '"Authorization: Bearer" with no token after the scheme is served',

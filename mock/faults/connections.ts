@@ -33,6 +33,26 @@ function onProfile(change: (profile: Body) => Body): Alter {
 
 export const connectionFaults = [
   {
+    name: 'connections-other-user-served',
+    requirement: 'CONN-43',
+    description: "a connection is looked up by its id alone: another user's path serves it",
+  },
+  {
+    name: 'connections-other-user-updated',
+    requirement: 'CONN-44',
+    description: "a connection is looked up by its id alone: another user's path updates it",
+  },
+  {
+    name: 'connections-password-echoed',
+    requirement: 'CONN-45',
+    description: 'the job an update answers repeats the password in a member of its own (verifying)',
+  },
+  {
+    name: 'connections-refusal-echoes-body',
+    requirement: 'CONN-45',
+    description: 'the refusal of an update naming no connection repeats the body, password and security code',
+  },
+  {
     name: 'connections-new-user-404',
     requirement: 'CONN-03',
     description: 'the connections list of a user without connections is refused',

@@ -81,6 +81,11 @@ export const expenseFaults = [
       route?.path === expensesPath && reply.status === 200 ? { ...reply, status: 201 } : reply,
   },
   {
+    name: 'expenses-other-user-accounts-summed',
+    requirement: 'EXP-24',
+    description: "accounts named are taken whoever holds them: another user's accounts are summed",
+  },
+  {
     name: 'expenses-accounts-ignored',
     requirement: 'EXP-05',
     description: 'the accounts asked for are ignored: every account of the user is summarised',

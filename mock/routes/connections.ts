@@ -23,6 +23,15 @@ export function requireUser(userId: string | undefined, context: MockContext): s
 }
 
 export function requireConnection(request: MockRequest, context: MockContext): ConnectionRecord {
+  // The faults look a connection up by its id alone, whichever user the path names: a read, an update.
+  const byIdAlone =
+    request.method === 'GET'
+      ? context.fault('connections-other-user-served')
+      : context.fault('connections-other-user-updated');
+  const anyones = byIdAlone
+    ? context.world.connections.find((c) => c.id === request.params.connectionId)
+    : undefined;
+  if (anyones) return anyones;
   const userId = requireUser(request.params.userId, context);
   const id = request.params.connectionId;
   const ofUser = context.world.connections.filter((c) => c.userId === userId);
@@ -167,7 +176,7 @@ function passwordDetail(body: unknown): string {
 /** POST /users/{user.id}/connections/{connection.id}: password required; 202 with a job. */
 export const updateConnection: RouteHandler = {
   handle(request, context) {
-    const connection = requireConnection(request, context);
+    const connection = echoingCredentials(() => requireConnection(request, context), request, context);
     const variants = context.options.variants.connections ?? {};
     const body = request.body as Record<string, unknown> | null;
     const password = body && typeof body === 'object' ? body.password : undefined;
@@ -207,6 +216,28 @@ export const updateConnection: RouteHandler = {
       variants.updateJob === 'minimal'
         ? { type: shown.type, id: shown.id, links: { self: shown.links.self } }
         : shown;
-    return { status: 202, body: reply };
+    // The fault tells which password the job verifies, under a name no credential member has.
+    const echoed = context.fault('connections-password-echoed') ? { ...reply, verifying: password } : reply;
+    return { status: 202, body: echoed };
   },
 };
+
+/**
+ * The lookup of an update's connection; under the fault its refusal repeats the body it was sent,
+ * credentials and all, as a service that logs its input into its errors would.
+ */
+function echoingCredentials<T>(lookUp: () => T, request: MockRequest, context: MockContext): T {
+  try {
+    return lookUp();
+  } catch (error) {
+    if (error instanceof MockError && context.fault('connections-refusal-echoes-body'))
+      throw new MockError(
+        error.status,
+        error.code,
+        error.title,
+        `${error.detail}: ${JSON.stringify(request.body)}`,
+        error.parameter,
+      );
+    throw error;
+  }
+}

@@ -166,7 +166,14 @@ export const createExpenses: RouteHandler = {
     const body = readBody(request.body, context);
     const { fromMonth, toMonth, defaults } = rangeOf(body, context);
     const userAccounts = accountsOfUser(userId, context).map(({ account }) => account.id);
-    const unknown = body.accounts?.find((id) => !userAccounts.includes(id));
+    // The fault takes the accounts named whoever holds them, and sums their holders' transactions.
+    const holders = context.fault('expenses-other-user-accounts-summed')
+      ? [...new Set(context.world.connections.map((c) => c.userId))]
+      : [userId];
+    const known = holders.flatMap((holder) =>
+      accountsOfUser(holder, context).map(({ account }) => account.id),
+    );
+    const unknown = body.accounts?.find((id) => !known.includes(id));
     if (unknown !== undefined)
       throw parameterNotValid(
         'accounts',
@@ -186,10 +193,14 @@ export const createExpenses: RouteHandler = {
         !(month === fromMonth && context.fault('expenses-first-month-excluded')) &&
         !(month === toMonth && context.fault('expenses-last-month-excluded')),
     );
-    const transactions = transactionsOfUser(userId, context).filter(
-      (t) =>
-        t.status === 'posted' && summed.includes(t.account) && summedMonths.includes(t.postDate.slice(0, 7)),
-    );
+    const transactions = holders
+      .flatMap((holder) => transactionsOfUser(holder, context))
+      .filter(
+        (t) =>
+          t.status === 'posted' &&
+          summed.includes(t.account) &&
+          summedMonths.includes(t.postDate.slice(0, 7)),
+      );
     const ofClass = (name: string, direction: string) =>
       transactions.filter((t) => t.class === name && t.direction === direction);
     const variants = context.options.variants.expenses;

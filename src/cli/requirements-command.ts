@@ -99,11 +99,12 @@ async function specCoverageOutput(flag: string | undefined, format: string): Pro
 }
 
 /**
- * `requirements [--format md|json] [--trace ID] [--spec-coverage [--spec PATH]]`: the catalogue and the ambiguity register, for people (md,
- * the default) or tools (json); with `--trace`, one requirement followed through the project: its spec
- * text, notes and readings, the checks that exercise it, the faults that violate it and its schemas; or
- * one register entry (`AMB-…`): its readings, the mock options that show each, the requirements it touches;
- * with `--spec-coverage`, every sentence, item and table row of the spec with the requirements that test it.
+ * `requirements [--format md|json] [--trace ID] [--spec-coverage [--spec PATH]]`: the catalogue and the
+ * ambiguity register, for people (md, the default) or tools (json); with `--trace`, one requirement
+ * followed through the project: its spec text, notes and readings, the checks that exercise it, the faults
+ * that violate it and its schemas; or one register entry (`AMB-…`): its readings, the mock options that
+ * show each, the requirements it touches; with `--spec-coverage`, every sentence, item and table row of
+ * the spec with the requirements that test it.
  */
 export async function requirementsCommand(args: string[], out: (line: string) => void): Promise<number> {
   const { values } = parseOptions('requirements', requirementsOptions, args);

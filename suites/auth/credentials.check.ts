@@ -1,6 +1,8 @@
 import { check, NotExercised } from '../../src/checks/check.ts';
 import { describeAnswer, expectThat } from '../../src/checks/findings.ts';
 import { api, perRunValue } from '../../src/checks/run-context.ts';
+import type { Exchange } from '../../src/client/exchange.ts';
+import { echoesOf } from '../shared/echoes.ts';
 import { apiKey, issuedTokens, sendTokenRequest, tokenRefusals, tokens } from '../shared/token.ts';
 import { expectAccepted } from '../shared/refusals.ts';
 
@@ -69,3 +71,37 @@ check('A freshly issued SERVER_ACCESS token sent as "Bearer <token>" is accepted
   });
   expectAccepted(exchange, 'a token issued a moment ago');
 });
+
+check(
+  'The API key never appears in an answer: the token response, token refusals, nor the refusal of the key sent to another endpoint',
+  ['AUTH-12'],
+  async () => {
+    const key = apiKey();
+    const [{ server }, refusals, asBasic, asBearer] = await Promise.all([
+      issuedTokens(),
+      tokenRefusals(),
+      api().raw({ path: '/institutions', authorization: `Basic ${key}`, credential: 'api-key' }),
+      api().raw({ path: '/institutions', authorization: `Bearer ${key}`, credential: 'api-key' }),
+    ]);
+    // The refusals the run's own key was sent with (the others carry no key of the target's).
+    const withKey = [
+      refusals.otherScheme,
+      refusals.noScope,
+      refusals.otherScope,
+      refusals.jsonBody,
+      refusals.jsonOtherScope,
+      refusals.notJson,
+      refusals.grantType,
+      refusals.noVersion,
+      refusals.oldVersion,
+    ].filter((exchange): exchange is Exchange => exchange !== undefined);
+    for (const exchange of [server, ...withKey, asBasic, asBearer]) {
+      const places = echoesOf(exchange, key);
+      expectThat(
+        places.length === 0,
+        `the answer repeats the API key, which the spec holds secret: at ${places.join(', ')}`,
+        exchange,
+      );
+    }
+  },
+);

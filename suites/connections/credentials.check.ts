@@ -1,6 +1,10 @@
-import { check } from '../../src/checks/check.ts';
-import { expectStatus } from '../../src/checks/findings.ts';
-import { updateFixtureConnection } from '../shared/fixture-connection.ts';
+import { check, NotExercised } from '../../src/checks/check.ts';
+import { expectStatus, expectThat } from '../../src/checks/findings.ts';
+import { api, runSettings } from '../../src/checks/run-context.ts';
+import type { Exchange } from '../../src/client/exchange.ts';
+import { echoesOf } from '../shared/echoes.ts';
+import { connectionPath, fixture, updateFixtureConnection } from '../shared/fixture-connection.ts';
+import { unknownId } from '../shared/identifiers.ts';
 import { connectionDetails, expectNoCredentials, fixtureConnections } from './support.ts';
 
 // Spec: Resources and their fields > Connection — "`loginId`, `password` and `securityCode` are never
@@ -25,6 +29,55 @@ check(
   async () => {
     const exchange = await updateFixtureConnection();
     expectNoCredentials(exchange);
+  },
+  { needs: ['write', 'userId', 'connectionId', 'connectionPassword'] },
+);
+
+/** Where the answers repeat a credential sent: each exchange with the places (never the value). */
+function expectNoEcho(exchanges: Exchange[], secret: string, what: string): void {
+  for (const exchange of exchanges) {
+    const places = echoesOf(exchange, secret);
+    expectThat(
+      places.length === 0,
+      `the answer repeats ${what} the client sent, which the spec says is never returned: at ${places.join(', ')}`,
+      exchange,
+    );
+  }
+}
+
+check(
+  'A password or security code sent in a connection update never appears in an answer: not in the refusal of an update naming no connection',
+  ['CONN-45'],
+  async () => {
+    // Values of the run's own, which no body holds by chance; masked in the report like any credential.
+    const { runId } = runSettings();
+    const password = `fds-${runId}-password`;
+    const securityCode = `fds-${runId}-security-code`;
+    for (const secret of [password, securityCode]) api().secrets.add(secret);
+    const exchange = await api().post(connectionPath(fixture('userId'), unknownId('connection')), {
+      password,
+      securityCode,
+    });
+    expectNoEcho([exchange], password, 'the password');
+    expectNoEcho([exchange], securityCode, 'the security code');
+  },
+  { needs: ['write', 'userId'] },
+);
+
+check(
+  "The fixture password sent in a connection update never appears in an answer: not in the update's answer, its job, nor the connection's list or retrieval",
+  ['CONN-45'],
+  async () => {
+    const password = fixture('connectionPassword');
+    if (password.length < 8)
+      throw new NotExercised(
+        'the fixture password has fewer than eight characters, which may occur in a body by chance',
+      );
+    const update = await updateFixtureConnection();
+    const jobId = (update.response?.body as { id?: unknown } | null | undefined)?.id;
+    const job = typeof jobId === 'string' ? [await api().get(`/jobs/${encodeURIComponent(jobId)}`)] : [];
+    const [list, details] = await Promise.all([fixtureConnections(), connectionDetails()]);
+    expectNoEcho([update, ...job, list, ...details], password, 'the password');
   },
   { needs: ['write', 'userId', 'connectionId', 'connectionPassword'] },
 );

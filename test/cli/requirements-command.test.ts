@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { sourceLocation } from '../../src/cli/trace.ts';
+import { specUnits } from '../../src/requirements/spec-units.ts';
+import { specMissing, specText } from '../spec-text.ts';
 import { runCli } from './run-cli.ts';
 
 describe('fds-conformance requirements', () => {
@@ -33,7 +35,7 @@ describe('fds-conformance requirements', () => {
     const levels = parsed.requirements as { id: string; level: string; whyMust?: string }[];
     expect(levels.find((r) => r.id === 'TOKEN-10')?.whyMust).toMatch(/^AMB-TOKEN-03: /);
     expect(levels.filter((r) => r.level === 'MUST').every((r) => typeof r.whyMust === 'string')).toBe(true);
-    expect(parsed.ambiguities.find((entry) => entry.id === 'AMB-GEN-08')?.readings).toHaveLength(2);
+    expect(parsed.ambiguities.find((entry) => entry.id === 'AMB-GEN-08')?.readings).toHaveLength(3);
     const ids = parsed.requirements.map((r) => r.id);
     expect(ids.indexOf('CLIENT-01')).toBeGreaterThan(ids.indexOf('ERR-01'));
     expect(parsed.ambiguities.some((entry) => entry.id === 'AMB-CLIENT-01')).toBe(true);
@@ -107,7 +109,7 @@ describe('fds-conformance requirements', () => {
     const json = await runCli(['requirements', '--trace', 'AMB-GEN-08', '--format', 'json']);
     const entry = JSON.parse(json.stdout) as { requirements: { id: string }[]; readings: unknown[] };
     expect(entry.requirements.map((r) => r.id)).toContain('AUTH-09');
-    expect(entry.readings).toHaveLength(2);
+    expect(entry.readings).toHaveLength(3);
     const unknown = await runCli(['requirements', '--trace', 'AMB-NOPE-01']);
     expect(unknown.code).toBe(2);
     expect(unknown.stderr.trim()).toBe(
@@ -153,6 +155,57 @@ describe('fds-conformance requirements', () => {
     expect(result.code).toBe(2);
     expect(result.stderr.trim()).toBe('fds-conformance: --format must be one of md, json, got "yaml"');
   });
+});
+
+describe('fds-conformance requirements --spec-coverage', () => {
+  // The spec is not part of the package: without it the flag is the user's mistake, one line naming where it looked.
+  it('refuses in one line with exit 2 when the spec is not where it is looked for', async () => {
+    const missing = await runCli(['requirements', '--spec-coverage', '--spec', 'no/such/spec.md']);
+    expect(missing.code).toBe(2);
+    expect(missing.stderr.trim()).toMatch(
+      /^fds-conformance: --spec-coverage: no spec at \S*no\/such\/spec\.md; /,
+    );
+    expect(missing.stderr.trim().split('\n')).toHaveLength(1);
+    const fromEnvironment = await runCli(['requirements', '--spec-coverage'], {
+      FDS_SPEC: '/no/such/spec.md',
+    });
+    expect(fromEnvironment.code).toBe(2);
+    expect(fromEnvironment.stderr).toContain('no spec at /no/such/spec.md');
+    const alone = await runCli(['requirements', '--spec', 'spec.md']);
+    expect(alone.code).toBe(2);
+    expect(alone.stderr.trim()).toBe(
+      'fds-conformance: --spec names the spec for --spec-coverage; give --spec-coverage too',
+    );
+  });
+
+  it.skipIf(specMissing !== undefined)(
+    'prints the spec annotated: each section, each unit with its requirements or why none, and the count',
+    async () => {
+      const result = await runCli(['requirements', '--spec-coverage']);
+      expect(result.code, result.stderr).toBe(0);
+      expect(result.stdout).toMatch(/^# The spec annotated with its requirements\n/);
+      expect(result.stdout).toContain(
+        '## Resources and their fields > Token response\n\n- access_token string, read-only the generated token\n  TOKEN-03\n',
+      );
+      expect(result.stdout).toMatch(/^- Rate limits: not shown\.\n {2}no obligation on the server: /m);
+      const units = specUnits(specText).length;
+      const count = new RegExp(
+        `\\n${units} normative units: (\\d+) tested by requirements, (\\d+) with no obligation on the server(?:, (\\d+) pending)?\\n?$`,
+      ).exec(result.stdout);
+      expect(count, result.stdout.slice(-300)).not.toBeNull();
+      const [tested, none, pending = '0'] = count!.slice(1);
+      expect(Number(tested) + Number(none) + Number(pending)).toBe(units);
+      const json = await runCli(['requirements', '--spec-coverage', '--format', 'json']);
+      const parsed = JSON.parse(json.stdout) as {
+        summary: { units: number; tested: number };
+        units: { id: string; section: string; entry?: { requirements?: string[] } }[];
+      };
+      expect(parsed.summary).toMatchObject({ units, tested: Number(tested) });
+      expect(parsed.units.find((unit) => unit.section === 'Limits')?.entry?.requirements).toContain(
+        'ENRICH-04',
+      );
+    },
+  );
 });
 
 describe('output into a reader that stops early', () => {

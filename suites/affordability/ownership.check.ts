@@ -1,0 +1,54 @@
+import { check, NotExercised } from '../../src/checks/check.ts';
+import { expectErrorList } from '../../src/checks/error-list.ts';
+import { describeAnswer, expectThat, Finding } from '../../src/checks/findings.ts';
+import { api, runSettings } from '../../src/checks/run-context.ts';
+import { otherUsers } from '../shared/other-users.ts';
+import { asRecord, isClientError, transactionsPath } from './support.ts';
+import { walkCheckOptions } from './walks.ts';
+
+// Object-level authorisation. The path names a user and a snapshot of that user's; another user's path
+// names no snapshot of theirs.
+
+/** The ids of a page's transactions. */
+function transactionIds(body: unknown): string[] {
+  const data = asRecord(body)?.data;
+  return Array.isArray(data)
+    ? data.map((t) => asRecord(t)?.id).filter((id): id is string => typeof id === 'string')
+    : [];
+}
+
+check(
+  "GET /users/{user.id}/affordability/{affordability.id}/transactions never serves a snapshot under another user's path: refused, or none of its transactions",
+  ['AFFORD-37', 'ERR-11'],
+  async () => {
+    const first = await api().get(transactionsPath());
+    const own = new Set(first.response?.status === 200 ? transactionIds(first.response.body) : []);
+    if (own.size === 0)
+      throw new NotExercised(
+        `the fixture snapshot's first page shows no transactions to look for (${describeAnswer(first)})`,
+      );
+    const snapshot = encodeURIComponent(runSettings().profile.fixtures.affordabilityId ?? '');
+    for (const other of await otherUsers()) {
+      const exchange = await api().get(
+        `/users/${encodeURIComponent(other.id)}/affordability/${snapshot}/transactions`,
+      );
+      if (isClientError(exchange)) {
+        expectErrorList(exchange, { status: [exchange.response?.status ?? 0] });
+        continue;
+      }
+      if (exchange.response?.status !== 200)
+        throw new Finding(
+          `the fixture snapshot asked for under ${other.what}'s path must be refused with a client error or list none of its transactions, got ${describeAnswer(exchange)}`,
+          exchange,
+          exchange.response && exchange.response.status >= 500 ? ['AFFORD-37', 'ERR-11'] : undefined,
+        );
+      const leaked = transactionIds(exchange.response.body).filter((id) => own.has(id));
+      expectThat(
+        leaked.length === 0,
+        `the fixture snapshot asked for under ${other.what}'s path lists ${leaked.length} of its transactions (${leaked.slice(0, 3).join(', ')})`,
+        exchange,
+      );
+    }
+  },
+  walkCheckOptions,
+);

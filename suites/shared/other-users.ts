@@ -1,0 +1,38 @@
+import { NotExercised } from '../../src/checks/check.ts';
+import { describeAnswer } from '../../src/checks/findings.ts';
+import { perRun, runSettings } from '../../src/checks/run-context.ts';
+import { unknownId } from './identifiers.ts';
+import { createUser, freshEmail } from './users.ts';
+
+/**
+ * Users other than the fixture user, for object-level authorisation: one user's resources are never
+ * served, changed or listed through another user's path. Shared by the connections, expenses and
+ * affordability suites: here so no group's suite imports another's.
+ */
+
+export interface OtherUser {
+  /** How the report names the user: "an unknown user", "a user just created". */
+  what: string;
+  id: string;
+}
+
+/** An id no service issued, always; and a user the run creates, when it may write (once per worker). */
+export function otherUsers(): Promise<OtherUser[]> {
+  return perRun('shared:other-users', async () => {
+    const unknown = { what: 'an unknown user', id: unknownId('user') };
+    if (runSettings().profile.readOnly) return [unknown];
+    return [unknown, await createdUser()];
+  });
+}
+
+/** A user the run has just created, who holds no connection and no account (once per worker). */
+export function createdUser(): Promise<OtherUser> {
+  return perRun('shared:created-user', async () => {
+    const created = await createUser({ email: freshEmail('another-user') });
+    const id = (created.response?.body as { id?: unknown } | null | undefined)?.id;
+    // The creation's own rules (USERS-*) judge a failed creation; here it only leaves the probe undone.
+    if (created.response?.status !== 201 || typeof id !== 'string' || id === '')
+      throw new NotExercised(`no other user could be created to probe with: ${describeAnswer(created)}`);
+    return { what: 'a user just created', id };
+  });
+}
