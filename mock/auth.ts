@@ -126,6 +126,13 @@ function authenticateBearer(
   )
     return;
   const token = credential(headers, 'bearer');
+  // The fault takes the API key for the access token it is exchanged for.
+  if (
+    token !== undefined &&
+    Object.hasOwn(context.options.apiKeys, token) &&
+    context.fault('auth-api-key-as-bearer-accepted')
+  )
+    return;
   if (token === undefined) {
     // The fault repeats the header it refuses, credential and all, as a service echoing its input would.
     const said =

@@ -3,7 +3,9 @@
  * S..S+N-1 (S default 1) against T and prints, per seed, the MUST failures (each a disagreement to decide
  * by the spec: suite or target) and a total. Exit 1 when any seed has a MUST failure or a run error.
  *
- * T is `independent` (the default: the blind implementation, test/independent/, seeded too), `mock` (the
+ * T is `blind` (the default: both implementations written blind from the spec, each seeded too),
+ * `independent` (test/independent/, its author's defaults) or `lenient` (test/lenient/, the loosest reading
+ * at every silence) alone, `mock` (the
  * embedded mock, the whole suite), or `variants` (the embedded mock under the non-default readings of the
  * ambiguity register that bear on the check files whose probes the seed draws, each with those of these
  * files that can see it (test/support/variant-reach.ts), side by side where their files do not overlap:
@@ -21,14 +23,14 @@ import { requirementResults, type RequirementResult } from '../src/report/model.
 import { mockRunSettings, openMockSession, runOnMocks } from '../src/runner/fault-matrix.ts';
 import type { SuiteSession } from '../src/runner/run-suites.ts';
 import { checkIndex, requirementsHeldBy } from '../src/runner/check-index.ts';
-import { runOnIndependent } from '../test/support/independent-run.ts';
+import { runOnBlind, type BlindName } from '../test/support/blind-run.ts';
 import { variantTargets, type VariantTarget } from '../test/support/variant-reach.ts';
 
 const { values } = parseArgs({
   options: {
     seeds: { type: 'string', default: '10' },
     from: { type: 'string', default: '1' },
-    against: { type: 'string', default: 'independent' },
+    against: { type: 'string', default: 'blind' },
   },
 });
 const count = Number(values.seeds);
@@ -38,8 +40,10 @@ if (!Number.isInteger(count) || count < 1 || !Number.isInteger(from)) {
   console.error('--seeds must be a positive whole number and --from a whole number');
   process.exit(2);
 }
-if (!['independent', 'mock', 'variants'].includes(against)) {
-  console.error(`--against must be independent, mock or variants, got ${JSON.stringify(against)}`);
+if (!['blind', 'independent', 'lenient', 'mock', 'variants'].includes(against)) {
+  console.error(
+    `--against must be blind, independent, lenient, mock or variants, got ${JSON.stringify(against)}`,
+  );
   process.exit(2);
 }
 
@@ -79,19 +83,27 @@ async function onMock(session: SuiteSession, seed: number, options: Partial<Mock
   }
 }
 
+/** One seed against a blind implementation: the lines to print, and whether it failed. */
+async function onBlind(session: SuiteSession, name: BlindName, seed: number) {
+  const run = await runOnBlind(session, name, seed);
+  const failed = run.mustFailures.length > 0 || run.errors.length > 0;
+  return {
+    failed,
+    lines: [
+      `seed ${seed} (${name}): ${failed ? 'FAIL' : 'pass'} · ${run.mustFailures.length} MUST failed, ${run.shouldFailures.length} SHOULD failed, ${run.notExercised.length} not exercised · ${run.seconds.toFixed(1)} s`,
+      ...[...run.mustFailures, ...run.errors].map((line) => `  ${line.split('\n').join('\n    ')}`),
+      ...run.shouldFailures.map((line) => `  (SHOULD) ${line.split('\n')[0]}`),
+    ],
+  };
+}
+
 /** One seed against the target: the lines to print, and whether it failed. */
 async function runSeed(session: SuiteSession, seed: number): Promise<{ failed: boolean; lines: string[] }> {
-  if (against === 'independent') {
-    const run = await runOnIndependent(session, seed);
-    const failed = run.mustFailures.length > 0 || run.errors.length > 0;
-    return {
-      failed,
-      lines: [
-        `seed ${seed}: ${failed ? 'FAIL' : 'pass'} · ${run.mustFailures.length} MUST failed, ${run.shouldFailures.length} SHOULD failed, ${run.notExercised.length} not exercised · ${run.seconds.toFixed(1)} s`,
-        ...[...run.mustFailures, ...run.errors].map((line) => `  ${line.split('\n').join('\n    ')}`),
-        ...run.shouldFailures.map((line) => `  (SHOULD) ${line.split('\n')[0]}`),
-      ],
-    };
+  if (against === 'blind' || against === 'independent' || against === 'lenient') {
+    const names: BlindName[] = against === 'blind' ? ['independent', 'lenient'] : [against as BlindName];
+    const runs = [];
+    for (const name of names) runs.push(await onBlind(session, name, seed));
+    return { failed: runs.some((run) => run.failed), lines: runs.flatMap((run) => run.lines) };
   }
   if (against === 'mock') {
     const failures = await onMock(session, seed, {});

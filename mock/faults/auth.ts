@@ -76,6 +76,11 @@ export const authFaults = [
       'a list request with a limit takes the API key as Basic credentials in place of a bearer token',
   },
   {
+    name: 'auth-api-key-as-bearer-accepted',
+    requirement: 'AUTH-07',
+    description: 'the API key sent as "Bearer <API_KEY>" is accepted as if it were an access token',
+  },
+  {
     name: 'auth-refusal-echoes-authorization',
     requirement: 'AUTH-12',
     description:

@@ -81,6 +81,18 @@ export const errorFaults = [
     alter: onError(({ correlationId: _correlationId, ...body }) => body),
   },
   {
+    name: 'error-list-correlation-id-constant',
+    requirement: 'ERR-14',
+    description: 'every error list carries one and the same correlationId',
+    collateral: [
+      {
+        requirement: 'ERR-04',
+        reason: 'two error responses share a correlationId, which the SHOULD forbids',
+      },
+    ],
+    alter: onError((body) => ({ ...body, correlationId: '00000000-0000-4000-8000-000000000000' })),
+  },
+  {
     name: 'error-data-not-array',
     requirement: 'ERR-05',
     description: 'an error list holds its error object directly instead of an array',

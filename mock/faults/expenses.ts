@@ -32,6 +32,21 @@ function mapSummaryBlocks(body: Body, change: (entry: Body) => Body): Body {
 
 export const expenseFaults = [
   {
+    name: 'expenses-average-is-total',
+    requirement: 'EXP-25',
+    description: "each summary block's avgMonthly is the total of its changeHistory, not an average",
+    alter: onSuccess(expensesPath, (body) =>
+      Object.fromEntries(
+        Object.entries(body).map(([name, value]) => {
+          if (!summaryBlockNames.includes(name)) return [name, value];
+          const block = value as Body;
+          const total = (block.changeHistory as Body[]).reduce((sum, entry) => sum + Number(entry.amount), 0);
+          return [name, { ...block, avgMonthly: total.toFixed(2) }];
+        }),
+      ),
+    ),
+  },
+  {
     name: 'expenses-to-month-previous',
     requirement: 'EXP-02',
     description: 'the default range ends with the previous month',

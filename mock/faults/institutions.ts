@@ -232,6 +232,34 @@ export const institutionFaults = [
     ),
   },
   {
+    name: 'institution-retrieval-first-of-catalogue',
+    requirement: 'INST-08',
+    description:
+      'GET /institutions/{institution.id} answers the first institution of the catalogue, whichever is named',
+    collateral: [
+      {
+        requirement: 'INST-22',
+        reason: "an institution's links.self leads to its retrieval, which answers the first institution",
+      },
+    ],
+    alter: onSuccess(routePaths.institution, (body, context) => {
+      const first = context.world.institutions[0];
+      return first ? servedInstitution(first, context) : body;
+    }),
+  },
+  {
+    name: 'institution-self-link-to-list',
+    requirement: 'INST-22',
+    description: "each institution's links.self points to the institution list",
+    alter: onInstitutions((institution) => ({
+      ...institution,
+      links: {
+        ...(institution.links as Body),
+        self: String((institution.links as Body).self).replace(/\/[^/]*$/, ''),
+      },
+    })),
+  },
+  {
     name: 'institution-self-link-missing',
     requirement: 'INST-19',
     description: 'institutions carry links without self',

@@ -16,6 +16,19 @@ function onJobSteps(change: (step: Body, index: number) => Body): Alter {
 
 export const jobFaults = [
   {
+    name: 'job-verify-result-links-job',
+    requirement: 'JOBS-16',
+    description: "a finished verify-credentials step's result links to the job itself, not the connection",
+    alter: onSuccess(routePaths.job, (body) => ({
+      ...body,
+      steps: (body.steps as Body[]).map((step) =>
+        step.title === 'verify-credentials' && step.result
+          ? { ...step, result: { type: 'link', url: (body.links as Body).self } }
+          : step,
+      ),
+    })),
+  },
+  {
     name: 'job-unknown-id-served',
     requirement: 'JOBS-02',
     description: 'an unknown job id is answered 200 with a job',

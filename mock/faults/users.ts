@@ -11,6 +11,22 @@ import { routePaths } from '../routes/paths.ts';
 
 export const userFaults = [
   {
+    name: 'users-names-swapped',
+    requirement: 'USERS-17',
+    description: "a user is stored with firstName and lastName each in the other one's place",
+    collateral: [
+      {
+        requirement: 'USERS-07',
+        reason: 'the names sent do not come back as sent, which the SHOULD asks too',
+      },
+    ],
+  },
+  {
+    name: 'users-id-reused',
+    requirement: 'USERS-18',
+    description: 'every user created after the first gets the id of the first one created',
+  },
+  {
     name: 'users-create-returns-200',
     requirement: 'USERS-01',
     description: 'POST /users answers 200 instead of 201',

@@ -111,8 +111,12 @@ function detailOf(connection: ConnectionRecord, context: MockContext) {
 /** GET /users/{user.id}/connections (spec: Endpoints): a list, empty for a user with none. */
 export const listConnections: RouteHandler = {
   handle(request, context) {
-    const userId = requireUser(request.params.userId, context);
     const variants = context.options.variants.connections ?? {};
+    // Under the variant a user nobody knows has no connections to list: the list is empty, not refused.
+    const userId =
+      variants.unknownUser === 'empty-list'
+        ? (request.params.userId ?? '')
+        : requireUser(request.params.userId, context);
     const terms = filterTerms(request.query.get('filter'), context);
     // Several expressions: a form the spec never shows (AMB-CONN-05).
     if (terms.length > 1 && variants.combinedFilter === 'refused')

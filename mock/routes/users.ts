@@ -114,7 +114,9 @@ export const createUser: RouteHandler = {
       refuse('body', detail.malformed('the body', 'a JSON object', kindOf(body)), context);
     }
     const fields = withoutMalformedContact(body as Record<string, unknown>, variants);
-    const user: UserRecord = { id: randomUUID() };
+    // The fault gives every user after the first one created the first one's id.
+    const earlier = context.fault('users-id-reused') ? context.state.users.keys().next().value : undefined;
+    const user: UserRecord = { id: earlier ?? randomUUID() };
     // A service that checks the e-mail's type only when it is the sole contact, and stores it as sent.
     const uncheckedEmail =
       fields.email !== undefined &&
@@ -156,8 +158,11 @@ export const createUser: RouteHandler = {
     if (stored !== undefined) user.mobile = stored;
     const firstName = optionalName(fields, 'firstName', context);
     const lastName = optionalName(fields, 'lastName', context);
-    if (firstName !== undefined) user.firstName = firstName;
-    if (lastName !== undefined) user.lastName = lastName;
+    // The fault stores the two names each in the other's place.
+    const swapped = context.fault('users-names-swapped');
+    const [given, family] = swapped ? [lastName, firstName] : [firstName, lastName];
+    if (given !== undefined) user.firstName = given;
+    if (family !== undefined) user.lastName = family;
     context.state.addUser(user);
     return { status: 201, body: withAbsentMembers(userResource(user, context), variants) };
   },

@@ -52,6 +52,7 @@ export const variantsSchema = closed({
     neOperator: oneOf('supported'),
     unknownFilterValue: oneOf('refused'),
     unknownProperty: oneOf('matches-nothing'),
+    unknownUser: oneOf('empty-list'),
   }),
   jobs: closed({
     steps: oneOf('started-only'),

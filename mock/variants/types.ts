@@ -121,6 +121,12 @@ export interface ConnectionsVariants {
    * connection carries matches nothing, instead of refused: the properties are listed, not closed.
    */
   unknownProperty?: 'matches-nothing';
+  /**
+   * The list of a user the service does not know is 200 with an empty data array, as for a user without
+   * connections, instead of an error: "empty array when none" may be read to cover a user id that names
+   * nobody, and "an error when the identifier is invalid" to mean a malformed one.
+   */
+  unknownUser?: 'empty-list';
 }
 
 /** How jobs may legitimately look where the spec leaves room (spec: Job, States and transitions). */

@@ -12,6 +12,7 @@ export const waysIn = {
     withoutAuthorization: 'AUTH-05',
     withTokenNobodyIssued: 'AUTH-06',
     withApiKeyAsBasic: 'AUTH-07',
+    withApiKeyAsBearer: 'AUTH-07',
     withBearerSchemeAlone: 'AUTH-11',
     withServerAccessToken: 'AUTH-04',
   },

@@ -28,11 +28,12 @@ import {
 // Each what is worded so that no word follows a scheme name, which redaction would take for a credential.
 // Why each is refused under every reading: "All endpoints except the token endpoint require the bearer
 // header", and none of these carries a bearer token the service issued (none at all, a random one, the
-// API key under Basic, which the spec gives only for the token endpoint, or the scheme with nothing after it).
+// API key under Basic, which the spec gives only for the token endpoint, the API key in place of the token
+// it is exchanged for, or the scheme with nothing after it).
 // Each way's requirement is read from waysIn; the type takes no table without every refused way.
 type RefusedWay = Exclude<keyof typeof waysIn.bearer, 'withServerAccessToken'>;
 const probesByWay: {
-  [Way in RefusedWay]: { what: string; authorization: () => string | undefined };
+  [Way in RefusedWay]: { what: string; authorization: () => string | undefined; carriesKey?: true };
 } = {
   withoutAuthorization: { what: 'no Authorization header', authorization: () => undefined },
   withTokenNobodyIssued: {
@@ -42,24 +43,38 @@ const probesByWay: {
   withApiKeyAsBasic: {
     what: 'the API key under the scheme "Basic"',
     authorization: () => `Basic ${apiKey()}`,
+    carriesKey: true,
+  },
+  withApiKeyAsBearer: {
+    what: 'the API key in place of an access token',
+    authorization: () => `Bearer ${apiKey()}`,
+    carriesKey: true,
   },
   withBearerSchemeAlone: {
     what: 'the scheme "Bearer" and no token',
     authorization: () => 'Bearer',
   },
 };
-const probes: { id: RequirementId; what: string; authorization: () => string | undefined }[] = (
-  Object.keys(probesByWay) as RefusedWay[]
-).map((way) => ({ id: waysIn.bearer[way], ...probesByWay[way] }));
+const probes: {
+  way: RefusedWay;
+  id: RequirementId;
+  what: string;
+  authorization: () => string | undefined;
+  carriesKey?: true;
+}[] = (Object.keys(probesByWay) as RefusedWay[]).map((way) => ({
+  way,
+  id: waysIn.bearer[way],
+  ...probesByWay[way],
+}));
 const accepted = waysIn.bearer.withServerAccessToken;
 
 type Probe = (typeof probes)[number];
 
 function refusal(kind: RequestKind, probe: Probe): Promise<{ target: Target; exchange: Exchange }> {
-  return perRun(`auth:refusal ${kind.name} ${probe.id}`, async () => {
+  return perRun(`auth:refusal ${kind.name} ${probe.way}`, async () => {
     const target = await resolvedTarget(kind);
     const authorization = probe.authorization();
-    const credential = authorization?.startsWith('Basic ') ? 'api-key' : 'probe';
+    const credential = probe.carriesKey ? 'api-key' : 'probe';
     return { target, exchange: await api().raw(probeOptions(target, authorization, credential)) };
   });
 }

@@ -222,6 +222,24 @@ check('Two error responses carry different correlationIds', ['ERR-04'], async ()
   if (seen.size < 2) throw new NotExercised('fewer than two error lists carried a correlationId to compare');
 });
 
+check('Error lists answered on different paths do not all carry one correlationId', ['ERR-14'], async () => {
+  const ids = new Map<string, Set<string>>();
+  for (const item of await errorLists()) {
+    const id = (item.exchange.response?.body as { correlationId?: unknown }).correlationId;
+    if (typeof id !== 'string') continue;
+    const path = new URL(item.exchange.request.url).pathname;
+    ids.set(path, (ids.get(path) ?? new Set()).add(id));
+  }
+  if (ids.size < 2) throw new NotExercised('error lists with a correlationId came from fewer than two paths');
+  const distinct = new Set([...ids.values()].flatMap((set) => [...set]));
+  const [item] = await errorLists();
+  if (distinct.size === 1 && item)
+    fail(
+      item,
+      `every error list, on ${ids.size} different paths, carries the one correlationId ${[...distinct].join('')}`,
+    );
+});
+
 check('Error lists carry data, an array of error objects', ['ERR-05'], async () => {
   for (const item of await errorLists()) {
     const data = (item.exchange.response?.body as { data?: unknown }).data;

@@ -8,9 +8,26 @@ import { anyQuery, enrichResult, expectEach, fixtureQueries, getEnrich, judgeabl
 // classification; when they are not provided the query is treated as a payment transaction and
 // categorised accordingly."
 
-/** The profile's descriptions (a match and a no-match) and a plain one; a payment whatever they say. */
+/**
+ * The profile's descriptions (a match and a no-match), a plain one, and descriptions whose words name
+ * another class (a cash withdrawal, a fee, interest, a transfer, a refund, a salary): without accountType
+ * and amount each is a payment whatever it says, and only those words show a service that classifies
+ * from the description alone.
+ */
 function descriptions(): string[] {
-  return [...new Set([...fixtureQueries(), anyQuery(), 'EFTPOS PURCHASE 1234 SYDNEY'])];
+  return [
+    ...new Set([
+      ...fixtureQueries(),
+      anyQuery(),
+      'EFTPOS PURCHASE 1234 SYDNEY',
+      'ATM CASH WITHDRAWAL CITY CENTRE',
+      'MONTHLY ACCOUNT FEE',
+      'INTEREST CHARGED',
+      'TRANSFER TO SAVINGS ACCOUNT',
+      'REFUND FROM STORE',
+      'SALARY DIRECT CREDIT',
+    ]),
+  ];
 }
 
 check(

@@ -5,7 +5,9 @@ import {
   centTolerance,
   createExpenses,
   dataWindow,
+  defaultExpenses,
   monthAmounts,
+  summaryBlocks,
   summaryOf,
   type MonthAmounts,
   userAccounts,
@@ -154,6 +156,70 @@ check(
           exchange,
         );
     });
+  },
+  { needs: ['write', 'userId'] },
+);
+
+/** The largest magnitude of a month in changeHistory entries added up by month. */
+function largestMonth(histories: unknown[]): number {
+  const byMonth = new Map<string, number>();
+  for (const history of histories)
+    for (const entry of Array.isArray(history) ? history : []) {
+      const { date, amount } = (entry ?? {}) as { date?: unknown; amount?: unknown };
+      if (typeof date === 'string' && typeof amount === 'string' && decimal.test(amount))
+        byMonth.set(date, (byMonth.get(date) ?? 0) + Number(amount));
+    }
+  return Math.max(0, ...[...byMonth.values()].map(Math.abs));
+}
+
+const decimal = /^[-+]?[0-9]+(\.[0-9]+)?$/;
+
+/** Each average of a summary (the blocks', then each payments entry's) above its largest month. */
+function averagesAboveLargest(body: Record<string, unknown>): string[] {
+  const averaged: { name: string; average: unknown; histories: unknown[] }[] = [
+    ...summaryBlocks.map((block) => {
+      const value = (body[block] ?? {}) as { avgMonthly?: unknown; changeHistory?: unknown };
+      return { name: block, average: value.avgMonthly, histories: [value.changeHistory] };
+    }),
+    ...(Array.isArray(body.payments) ? (body.payments as Record<string, unknown>[]) : []).map((entry) => ({
+      name: `payments "${String(entry?.division)}"`,
+      average: entry?.avgMonthly,
+      histories: (Array.isArray(entry?.subCategory)
+        ? (entry.subCategory as Record<string, unknown>[])
+        : []
+      ).map((sub) => sub?.changeHistory),
+    })),
+  ];
+  // An average that is no decimal string is EXP-14's or EXP-16's finding.
+  return averaged
+    .filter(({ average }) => typeof average === 'string' && decimal.test(average))
+    .filter(({ average, histories }) => Math.abs(Number(average)) > largestMonth(histories) + centTolerance)
+    .map(
+      ({ name, average, histories }) =>
+        `${name}: avgMonthly ${String(average)}, largest month ${largestMonth(histories).toFixed(2)}`,
+    );
+}
+
+check(
+  'No avgMonthly of a summary is above the largest month of its changeHistory',
+  ['EXP-25'],
+  async () => {
+    const range = await dataWindow();
+    const answers = [
+      summaryOf((await defaultExpenses()).exchange, 'the default summary'),
+      summaryOf(
+        (await createExpenses(range)).exchange,
+        `the summary from ${range.fromMonth} to ${range.toMonth}`,
+      ),
+    ];
+    for (const { exchange, body } of answers) {
+      const above = averagesAboveLargest(body);
+      if (above.length > 0)
+        throw new Finding(
+          `an average above every month it averages: ${above.slice(0, 4).join('; ')}`,
+          exchange,
+        );
+    }
   },
   { needs: ['write', 'userId'] },
 );

@@ -1,9 +1,16 @@
-import { check } from '../../src/checks/check.ts';
+import { check, NotExercised } from '../../src/checks/check.ts';
 import { expectErrorList, expectRefused } from '../../src/checks/error-list.ts';
 import { expectStatus, expectThat } from '../../src/checks/findings.ts';
+import { api } from '../../src/checks/run-context.ts';
 import { invalidIds } from '../shared/identifiers.ts';
 import { expectResource } from '../../src/checks/resource.ts';
-import { allInstitutions, institution, subjectId, unknownInstitutionId } from './support.ts';
+import {
+  allInstitutions,
+  institution,
+  subjectId,
+  unknownInstitutionId,
+  type AnsweredInstitution,
+} from './support.ts';
 
 /**
  * Fields that describe an institution rather than its moment-to-moment state: the single retrieval must
@@ -48,6 +55,63 @@ check(
         .join(', ')}`,
       exchange,
     );
+  },
+);
+
+/** The first, a middle and the last institution of the unfiltered list that carry an id. */
+async function spreadOfList(): Promise<AnsweredInstitution[]> {
+  const { items } = await allInstitutions();
+  const withId = items.filter((item) => typeof item.id === 'string' && item.id !== '');
+  if (withId.length === 0) throw new NotExercised('the institution list holds no institution with an id');
+  const picks = [0, Math.floor(withId.length / 2), withId.length - 1].map((i) => withId[i]);
+  return [...new Set(picks)].filter((item): item is AnsweredInstitution => item !== undefined);
+}
+
+check(
+  'GET /institutions/{institution.id} answers the first, a middle and the last institution of the list each with itself',
+  ['INST-08'],
+  async () => {
+    const picks = await spreadOfList();
+    const exchanges = await Promise.all(picks.map((item) => institution(item.id as string)));
+    exchanges.forEach((exchange, i) => {
+      const id = picks[i]?.id;
+      expectStatus(exchange, 200);
+      const answered = (exchange.response.body as { id?: unknown } | null)?.id;
+      expectThat(
+        answered === id,
+        `asked for institution ${JSON.stringify(id)}, got id ${JSON.stringify(answered)}`,
+        exchange,
+      );
+    });
+  },
+);
+
+check(
+  "An institution's links.self, followed as given, answers 200 with that institution",
+  ['INST-22'],
+  async () => {
+    const linked = (await spreadOfList()).filter(
+      (item) => typeof (item.links as { self?: unknown } | undefined)?.self === 'string',
+    );
+    // A missing self link is INST-19's finding.
+    if (linked.length === 0) throw new NotExercised('no institution of the list carries a links.self string');
+    for (const item of linked) {
+      const self = (item.links as { self: string }).self;
+      const exchange = await api().get(self);
+      if (exchange.failure?.startsWith('refused to follow'))
+        throw new NotExercised(
+          `institution ${String(item.id)}'s links.self leads to another origin: ${self}`,
+        );
+      expectStatus(exchange, 200);
+      const answered = (exchange.response.body as { id?: unknown; type?: unknown } | null) ?? {};
+      expectThat(
+        answered.id === item.id,
+        `institution ${JSON.stringify(item.id)}'s links.self (${self}) answers ${
+          answered.type === 'list' ? 'a list' : `the id ${JSON.stringify(answered.id)}`
+        }`,
+        exchange,
+      );
+    }
   },
 );
 

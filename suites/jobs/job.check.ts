@@ -252,6 +252,40 @@ check(
   options,
 );
 
+check(
+  "A verify-credentials step's result link points to the connection the job works on",
+  ['JOBS-16'],
+  () => {
+    const named = `/connections/${fixture('connectionId')}`;
+    let judged = 0;
+    const judging = everySnapshot((job, exchange) => {
+      const steps = Array.isArray(job.steps) ? (job.steps as Record<string, unknown>[]) : [];
+      for (const step of steps) {
+        const result = step?.result as { type?: unknown; url?: unknown } | null | undefined;
+        // Only a link is judged: a result null, absent or of another shape is JOBS-11's matter.
+        if (step?.title !== 'verify-credentials' || result?.type !== 'link' || typeof result.url !== 'string')
+          continue;
+        judged++;
+        let path: string;
+        try {
+          path = safeDecode(new URL(result.url, 'http://relative.invalid/').pathname);
+        } catch {
+          path = safeDecode(result.url);
+        }
+        expectThat(
+          path.endsWith(named) || path.includes(`${named}/`),
+          `expected the verify-credentials result to name the connection (…${named}), got ${result.url}`,
+          exchange,
+        );
+      }
+    });
+    return judging.then(() => {
+      if (judged === 0) throw new NotExercised('no verify-credentials step carried a result link');
+    });
+  },
+  options,
+);
+
 function safeDecode(text: string): string {
   try {
     return decodeURIComponent(text);

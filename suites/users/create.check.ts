@@ -74,14 +74,25 @@ function expectCarriedBack(exchange: Exchange, sent: ValidUserBody): void {
   const same: Record<keyof ValidUserBody, (a: string, b: string) => boolean> = {
     email: (a, b) => a.toLowerCase() === b.toLowerCase(),
     mobile: (a, b) => digits(a) === digits(b),
-    firstName: (a, b) => a.trim() === b.trim(),
-    lastName: (a, b) => a.trim() === b.trim(),
+    firstName: (a, b) => a.trim().toLowerCase() === b.trim().toLowerCase(),
+    lastName: (a, b) => a.trim().toLowerCase() === b.trim().toLowerCase(),
   };
+  const changed: string[] = [];
   for (const [member, value] of Object.entries(sent) as [keyof ValidUserBody, string][]) {
     const back = user?.[member];
     if (typeof back !== 'string' || !same[member](back, value))
-      differences.push(`${member}: sent ${JSON.stringify(value)}, got ${JSON.stringify(back)}`);
+      (back === undefined ? differences : changed).push(
+        `${member}: sent ${JSON.stringify(value)}, got ${JSON.stringify(back)}`,
+      );
   }
+  // A member that comes back with another value is not the user created (USERS-17); one left out is only
+  // the SHOULD's matter.
+  expectThat(
+    changed.length === 0,
+    `the user carries back other values than it was created with: ${changed.join('; ')}`,
+    exchange,
+    'USERS-17',
+  );
   expectThat(
     differences.length === 0,
     `the user does not carry back what it was created with: ${differences.join('; ')}`,
@@ -98,7 +109,7 @@ function creationRequirement(body: ValidUserBody): RequirementId {
 
 check(
   'POST /users with any valid faker-generated body (email, mobile or both; names optional) answers 201 with a user carrying back what was sent',
-  ['USERS-07'],
+  ['USERS-07', 'USERS-17'],
   async () => {
     const { seed, runId } = runSettings();
     await forAll(validUserBodies(seed, runId), async (generated) => {
@@ -111,4 +122,47 @@ check(
     });
   },
   { needs: ['write'] },
+);
+
+check(
+  'Users created one after the other carry different ids',
+  ['USERS-18'],
+  async () => {
+    const created = [];
+    for (const label of ['first', 'second']) created.push(await createUser({ email: freshEmail(label) }));
+    const ids = created.map((exchange) => {
+      // A creation refused is USERS-01's finding; here it only leaves nothing to compare.
+      expectStatusOf('USERS-01', exchange, 201);
+      return (exchange.response.body as { id?: unknown } | null)?.id;
+    });
+    expectThat(
+      typeof ids[0] !== 'string' || ids[0] !== ids[1],
+      `two users created with different addresses were both given the id ${JSON.stringify(ids[0])}`,
+      created[1],
+    );
+  },
+  { needs: ['write'], preconditions: ['USERS-01'] },
+);
+
+check(
+  'POST /users with an email, a firstName and a lastName answers with those values, none in the place of another',
+  ['USERS-17'],
+  async () => {
+    const body = { email: freshEmail('named'), firstName: 'Ada', lastName: 'Lovelace' };
+    const exchange = await createUser(body);
+    // Whether a body with names is created is USERS-06's rule.
+    expectStatusOf('USERS-06', exchange, 201);
+    const user = (exchange.response.body ?? {}) as Record<string, unknown>;
+    const changed = (['firstName', 'lastName'] as const).filter(
+      (member) =>
+        typeof user[member] === 'string' &&
+        (user[member] as string).trim().toLowerCase() !== body[member].toLowerCase(),
+    );
+    expectThat(
+      changed.length === 0,
+      `created as ${body.firstName} ${body.lastName}, answered firstName ${JSON.stringify(user.firstName)} and lastName ${JSON.stringify(user.lastName)}`,
+      exchange,
+    );
+  },
+  { needs: ['write'], preconditions: ['USERS-06'] },
 );

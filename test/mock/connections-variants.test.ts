@@ -124,4 +124,12 @@ describe('the connections variants', () => {
     );
     expect(together.map((c) => c.id)).toEqual([first?.id]);
   });
+
+  it('unknownUser empty-list: the list of a user nobody created is empty, not refused', async () => {
+    const path = '/users/no-such-user/connections';
+    expect((await plain.get(path)).status).toBe(404);
+    const answer = await withVariant({ unknownUser: 'empty-list' }, (client) => client.get(path));
+    expect(answer.status).toBe(200);
+    expect((answer.body as { data: unknown[] }).data).toEqual([]);
+  });
 });

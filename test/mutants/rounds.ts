@@ -1,0 +1,6 @@
+/** Every round of mutants, by name. */
+import type { Mutant } from './mutant.ts';
+import { round1 } from './round-1/index.ts';
+import { round2 } from './round-2/index.ts';
+
+export const rounds: Record<string, Mutant[]> = { 'round-1': round1, 'round-2': round2 };

@@ -1,0 +1,74 @@
+import { performance } from 'node:perf_hooks';
+import { startIndependent } from '../independent/index.ts';
+import { startLenient } from '../lenient/index.ts';
+import type { Mutant } from '../mutants/mutant.ts';
+import { startMutant } from '../mutants/proxy.ts';
+import { mockRunSettings } from '../../src/runner/fault-matrix.ts';
+import type { SuiteRun, SuiteSession } from '../../src/runner/run-suites.ts';
+import { requirementResults } from '../../src/report/model.ts';
+
+/**
+ * The implementations of the interface written blind, from the spec alone, each in its own folder with its
+ * readings in its README: test/independent/ (its author's defaults) and test/lenient/ (the loosest reading
+ * at every silence). The mock shares the suite's readings; these do not.
+ */
+export const blindImplementations = {
+  independent: (seed: number) => startIndependent({ seed }),
+  lenient: (seed: number) => startLenient({ seed }),
+} as const;
+
+export type BlindName = keyof typeof blindImplementations;
+
+/** What the suite found against a blind implementation on one seed, mutated or not. */
+export interface BlindRun {
+  seed: number;
+  /** Failed MUST requirements, each with its first failure's check and message. */
+  mustFailures: string[];
+  /** The ids of the failed MUST requirements. */
+  mustFailed: string[];
+  /** Failed SHOULD requirements: readings the implementation may choose, listed, never a failure. */
+  shouldFailures: string[];
+  notExercised: string[];
+  errors: string[];
+  seconds: number;
+}
+
+/**
+ * Starts the blind implementation with `seed` (its world), behind a mutant's proxy when one is given, and
+ * runs the check files (every one unless `files` names some) against it in the session, with the same
+ * seed for the suite's properties, so a failing seed reproduces both sides.
+ */
+export async function runOnBlind(
+  session: SuiteSession,
+  name: BlindName,
+  seed: number,
+  mutant?: Mutant,
+  files?: readonly string[],
+): Promise<BlindRun> {
+  const started = performance.now();
+  const server = await blindImplementations[name](seed);
+  const proxy = mutant ? await startMutant(server, mutant) : undefined;
+  try {
+    const settings = mockRunSettings((proxy ?? server).profile, { seed });
+    const run = files
+      ? ((await session.runTargets([{ settings, files }]))[0] as SuiteRun)
+      : await session.run(settings);
+    const requirements = requirementResults(run.checks);
+    const failedAt = (level: string) =>
+      requirements.filter((r) => r.status === 'failed' && r.level === level);
+    const lines = (level: string) =>
+      failedAt(level).map((r) => `${r.id} · ${r.failures[0]?.check ?? ''}: ${r.failures[0]?.message ?? ''}`);
+    return {
+      seed,
+      mustFailures: lines('MUST'),
+      mustFailed: failedAt('MUST').map((r) => r.id),
+      shouldFailures: lines('SHOULD'),
+      notExercised: requirements.filter((r) => r.status === 'not-exercised').map((r) => r.id),
+      errors: run.errors,
+      seconds: (performance.now() - started) / 1000,
+    };
+  } finally {
+    await proxy?.close();
+    await server.close();
+  }
+}
