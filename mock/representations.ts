@@ -94,13 +94,20 @@ export function transactionResource(
   userId: string,
   context: MockContext,
 ): AffordabilityTransaction {
+  // The fault links each transaction to the institution after its own in the catalogue.
+  const institutions = context.world.institutions;
+  const linked = context.fault('affordability-institution-link-of-another')
+    ? (institutions[
+        (institutions.findIndex((i) => i.id === transaction.institution) + 1) % institutions.length
+      ]?.id ?? transaction.institution)
+    : transaction.institution;
   return {
     type: 'transaction',
     ...transaction,
     // No self link (spec: Affordability transaction, links).
     links: {
       account: `${context.baseUrl}/users/${userId}/accounts/${transaction.account}`,
-      institution: `${context.baseUrl}/institutions/${transaction.institution}`,
+      institution: `${context.baseUrl}/institutions/${linked}`,
     },
   };
 }

@@ -271,6 +271,18 @@ export const affordabilityFaults = [
     ),
   },
   {
+    name: 'affordability-institution-link-of-another',
+    requirement: 'AFFORD-38',
+    description:
+      "each transaction's links.institution names the next institution of the catalogue, not its own",
+    collateral: [
+      {
+        requirement: 'AFFORD-33',
+        reason: "the link no longer names the transaction's institution, which the SHOULD asks",
+      },
+    ],
+  },
+  {
     name: 'affordability-other-user-served',
     requirement: 'AFFORD-37',
     description: "a snapshot is looked up by its id alone: another user's path serves it",

@@ -81,6 +81,12 @@ export const authFaults = [
     description: 'the API key sent as "Bearer <API_KEY>" is accepted as if it were an access token',
   },
   {
+    name: 'auth-token-near-miss-accepted',
+    requirement: 'AUTH-06',
+    description:
+      'a token one character off an issued one is taken for it: only all but the last character are compared',
+  },
+  {
     name: 'auth-refusal-echoes-authorization',
     requirement: 'AUTH-12',
     description:

@@ -33,6 +33,38 @@ function onProfile(change: (profile: Body) => Body): Alter {
 
 export const connectionFaults = [
   {
+    name: 'connections-status-eq-prefix-match',
+    requirement: 'CONN-05',
+    description:
+      "status.eq selects the connections whose status begins with the value given: status.eq('activ') lists the active ones",
+  },
+  {
+    name: 'connections-self-link-of-another',
+    requirement: 'CONN-46',
+    description: "each connection's links.self names another connection of its user",
+    alter: (reply, route, context) => {
+      if (reply.status !== 200 || (route?.path !== connectionsPath && route?.path !== connectionPath))
+        return reply;
+      if (route.method !== 'GET') return reply;
+      const another = (connection: Body) => {
+        const own = context.world.connections.find((c) => c.id === connection.id);
+        const siblings = context.world.connections.filter((c) => c.userId === own?.userId && c.id !== own.id);
+        const other = siblings[0];
+        if (!other) return connection;
+        const self = String((connection.links as Body).self).replace(String(connection.id), other.id);
+        return { ...connection, links: { ...(connection.links as Body), self } };
+      };
+      return route.path === connectionsPath
+        ? { ...reply, body: mapData(reply.body as Body, another) }
+        : { ...reply, body: another(reply.body as Body) };
+    },
+  },
+  {
+    name: 'connections-accounts-of-every-connection',
+    requirement: 'CONN-47',
+    description: 'a connection retrieved singly embeds the accounts of every connection of its user',
+  },
+  {
     name: 'connections-other-user-served',
     requirement: 'CONN-43',
     description: "a connection is looked up by its id alone: another user's path serves it",

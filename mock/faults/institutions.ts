@@ -197,6 +197,18 @@ export const institutionFaults = [
     })),
   },
   {
+    name: 'institutions-first-listed-twice',
+    requirement: 'INST-23',
+    description: 'the unfiltered and filtered lists hold their first institution twice',
+    alter: onSuccess(routePaths.institutions, (body) => {
+      const data = body.data as unknown[];
+      // totalCount counts the entry twice too, so only the repetition is wrong.
+      return data.length === 0
+        ? body
+        : { ...body, totalCount: Number(body.totalCount) + 1, data: [data[0], ...data] };
+    }),
+  },
+  {
     name: 'institutions-filter-drops-last',
     requirement: 'INST-06',
     description: 'every filtered list loses the last institution it selects, so eq and ne together miss some',

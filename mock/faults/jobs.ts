@@ -16,6 +16,14 @@ function onJobSteps(change: (step: Body, index: number) => Body): Alter {
 
 export const jobFaults = [
   {
+    name: 'job-last-step-done-first',
+    requirement: 'JOBS-17',
+    description: 'the last step reports success while the steps before it are still to come',
+    alter: onJobSteps((step, index) =>
+      index === 2 && step.status !== 'success' ? { ...step, status: 'success', result: null } : step,
+    ),
+  },
+  {
     name: 'job-verify-result-links-job',
     requirement: 'JOBS-16',
     description: "a finished verify-credentials step's result links to the job itself, not the connection",

@@ -11,6 +11,17 @@ import { routePaths } from '../routes/paths.ts';
 
 export const userFaults = [
   {
+    name: 'users-self-link-of-previous',
+    requirement: 'USERS-19',
+    description: 'every user created carries the links.self of the user created before it',
+    alter: (reply, route, context) => {
+      const previous = [...context.state.users.keys()].at(-2);
+      if (route?.path !== routePaths.users || reply.status !== 201 || previous === undefined) return reply;
+      const body = reply.body as Body;
+      return { ...reply, body: { ...body, links: { self: `${context.baseUrl}/users/${previous}` } } };
+    },
+  },
+  {
     name: 'users-names-swapped',
     requirement: 'USERS-17',
     description: "a user is stored with firstName and lastName each in the other one's place",

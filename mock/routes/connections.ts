@@ -99,7 +99,11 @@ function refuseUnknownValues(terms: FilterTerm[], context: MockContext): void {
  * hiddenProfile variant gives its list members as empty arrays: "no data points are returned" either way.
  */
 function detailOf(connection: ConnectionRecord, context: MockContext) {
-  const accounts = context.world.accounts.filter((a) => a.connectionId === connection.id);
+  // The fault embeds the accounts of every connection of the user, not only this one's.
+  const ofUser = context.fault('connections-accounts-of-every-connection')
+    ? new Set(context.world.connections.filter((c) => c.userId === connection.userId).map((c) => c.id))
+    : new Set([connection.id]);
+  const accounts = context.world.accounts.filter((a) => ofUser.has(a.connectionId));
   const hidden = Object.keys(connection.profile).length === 0;
   const profile =
     hidden && context.options.variants.connections?.hiddenProfile === 'empty-arrays'
@@ -138,8 +142,18 @@ export const listConnections: RouteHandler = {
     const own = context.world.connections.filter((c) => c.userId === userId);
     // An off-by-one that starts the user's connections at the second.
     const listed = context.fault('connections-list-drops-first') ? own.slice(1) : own;
+    // The fault compares a status with eq as a prefix (LIKE 'value%'): status.eq('activ') selects active.
+    const prefixEq = context.fault('connections-status-eq-prefix-match');
+    const test = prefixEq
+      ? (connection: ConnectionRecord) =>
+          effective.every((term) =>
+            term.property === 'status' && term.operator === 'eq'
+              ? (read(connection, term.property) ?? '').startsWith(term.value)
+              : filterTest([term], read)(connection),
+          )
+      : filterTest(effective, read, { combine });
     const data = listed
-      .filter(filterTest(effective, read, { combine }))
+      .filter(test)
       .map((c) => (variants.listForm === 'detailed' ? detailOf(c, context) : connectionSummary(c, context)));
     if (data.length === 0 && terms.length > 0 && context.fault('connections-no-match-404')) {
       throw notFound('filter', 'no connection matches the filter');

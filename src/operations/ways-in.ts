@@ -11,6 +11,7 @@ export const waysIn = {
   bearer: {
     withoutAuthorization: 'AUTH-05',
     withTokenNobodyIssued: 'AUTH-06',
+    withTokenAltered: 'AUTH-06',
     withApiKeyAsBasic: 'AUTH-07',
     withApiKeyAsBearer: 'AUTH-07',
     withBearerSchemeAlone: 'AUTH-11',

@@ -1,6 +1,7 @@
 import type { Page } from '../../src/checks/paging.ts';
 import { formatViolations, preview, resourceValidator } from '../../src/validation/validator.ts';
 import { where, type Flaws } from './flaws.ts';
+import { linkNames } from '../shared/links.ts';
 import { asRecord } from './support.ts';
 
 /*
@@ -140,11 +141,13 @@ export function checkTransaction(item: unknown, page: Page, entry: number, flaws
     ['institution', links?.institution],
   ] as const) {
     const id = t[member];
-    if (typeof link === 'string' && typeof id === 'string' && id !== '' && !link.includes(id))
+    // Named as a whole path segment or query value: a link to another id that begins with this one (an
+    // institution AU001 and AU0012) names it nowhere.
+    if (typeof link === 'string' && typeof id === 'string' && id !== '' && !linkNames(link, id))
       flaws.note(
         'AFFORD-33',
         () =>
-          `${where(page, entry)}: links.${member} ${preview(link)} does not contain ${member} ${preview(id)}`,
+          `${where(page, entry)}: links.${member} ${preview(link)} does not name ${member} ${preview(id)}`,
         page.exchange,
       );
   }

@@ -2,6 +2,7 @@ import { check, NotExercised } from '../../src/checks/check.ts';
 import { expectErrorList } from '../../src/checks/error-list.ts';
 import { describeAnswer, expectThat, Finding } from '../../src/checks/findings.ts';
 import { api, runSettings } from '../../src/checks/run-context.ts';
+import { linkNames } from '../shared/links.ts';
 import { otherUsers } from '../shared/other-users.ts';
 import { asRecord, isClientError, transactionsPath } from './support.ts';
 import { walkCheckOptions } from './walks.ts';
@@ -47,6 +48,34 @@ check(
         leaked.length === 0,
         `the fixture snapshot asked for under ${other.what}'s path lists ${leaked.length} of its transactions (${leaked.slice(0, 3).join(', ')})`,
         exchange,
+      );
+    }
+  },
+  walkCheckOptions,
+);
+
+check(
+  "A transaction's links.institution names no other institution of the catalogue than its own",
+  ['AFFORD-38'],
+  async () => {
+    const [first, catalogue] = await Promise.all([api().get(transactionsPath()), api().get('/institutions')]);
+    const data = asRecord(first.response?.body)?.data;
+    const institutions = asRecord(catalogue.response?.body)?.data;
+    const ids = (Array.isArray(institutions) ? institutions : [])
+      .map((institution) => asRecord(institution)?.id)
+      .filter((id): id is string => typeof id === 'string' && id !== '');
+    if (!Array.isArray(data) || data.length === 0 || ids.length === 0)
+      throw new NotExercised(
+        'no transactions on the first page, or no institution in the catalogue, to compare',
+      );
+    for (const item of data) {
+      const transaction = asRecord(item);
+      const link = asRecord(transaction?.links)?.institution;
+      const named = ids.filter((id) => id !== transaction?.institution && linkNames(link, id));
+      expectThat(
+        named.length === 0,
+        `transaction ${String(transaction?.id)} of institution ${String(transaction?.institution)} links to the institution ${named.join(', ')} (${String(link)})`,
+        first,
       );
     }
   },

@@ -4,7 +4,7 @@ import { check, NotExercised } from '../../src/checks/check.ts';
 import { describeAnswer, describeRequest, Finding } from '../../src/checks/findings.ts';
 import { api, perRun, perRunValue, runSettings } from '../../src/checks/run-context.ts';
 import { waysIn } from '../../src/operations/ways-in.ts';
-import { apiKey, garbageCredential } from '../shared/token.ts';
+import { apiKey, garbageCredential, tokens } from '../shared/token.ts';
 import { expectAccepted } from '../shared/refusals.ts';
 import {
   acceptance,
@@ -32,13 +32,24 @@ import {
 // it is exchanged for, or the scheme with nothing after it).
 // Each way's requirement is read from waysIn; the type takes no table without every refused way.
 type RefusedWay = Exclude<keyof typeof waysIn.bearer, 'withServerAccessToken'>;
+type Authorization = () => string | undefined | Promise<string>;
 const probesByWay: {
-  [Way in RefusedWay]: { what: string; authorization: () => string | undefined; carriesKey?: true };
+  [Way in RefusedWay]: { what: string; authorization: Authorization; carriesKey?: true };
 } = {
   withoutAuthorization: { what: 'no Authorization header', authorization: () => undefined },
   withTokenNobodyIssued: {
     what: 'a token nobody issued',
     authorization: () => `Bearer ${garbageCredential('fds')}`,
+  },
+  withTokenAltered: {
+    what: "the run's own token with its last character changed",
+    authorization: async () => {
+      // A service that compares only part of a token takes this near miss for the token itself. It is
+      // masked like the token: all but one character of it is a live credential.
+      const altered = nearMiss(await tokens().current());
+      api().secrets.add(altered);
+      return `Bearer ${altered}`;
+    },
   },
   withApiKeyAsBasic: {
     what: 'the API key under the scheme "Basic"',
@@ -59,7 +70,7 @@ const probes: {
   way: RefusedWay;
   id: RequirementId;
   what: string;
-  authorization: () => string | undefined;
+  authorization: Authorization;
   carriesKey?: true;
 }[] = (Object.keys(probesByWay) as RefusedWay[]).map((way) => ({
   way,
@@ -70,10 +81,26 @@ const accepted = waysIn.bearer.withServerAccessToken;
 
 type Probe = (typeof probes)[number];
 
+/** The credential with its last character moved on by one: never the credential itself. */
+function nearMiss(credential: string): string {
+  const last = credential.at(-1) ?? 'a';
+  const next =
+    last === 'z'
+      ? 'a'
+      : last === 'Z'
+        ? 'A'
+        : last === '9'
+          ? '0'
+          : /[a-yA-Y0-8]/.test(last)
+            ? String.fromCharCode(last.charCodeAt(0) + 1)
+            : 'x';
+  return `${credential.slice(0, -1)}${next}`;
+}
+
 function refusal(kind: RequestKind, probe: Probe): Promise<{ target: Target; exchange: Exchange }> {
   return perRun(`auth:refusal ${kind.name} ${probe.way}`, async () => {
     const target = await resolvedTarget(kind);
-    const authorization = probe.authorization();
+    const authorization = await probe.authorization();
     const credential = probe.carriesKey ? 'api-key' : 'probe';
     return { target, exchange: await api().raw(probeOptions(target, authorization, credential)) };
   });

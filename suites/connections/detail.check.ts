@@ -7,6 +7,7 @@ import { NotExercised } from '../../src/checks/check.ts';
 import type { Exchange } from '../../src/client/exchange.ts';
 import { invalidIds, unknownId } from '../shared/identifiers.ts';
 import { connectionPath, fixture } from '../shared/fixture-connection.ts';
+import { linkNames } from '../shared/links.ts';
 import { connectionDetails, fixtureConnections } from './support.ts';
 
 // Spec: Endpoints > GET {base_url}/users/{user.id}/connections/{connection.id} — "Success: 200 with a
@@ -93,6 +94,81 @@ check(
       [...ids].slice(0, 10).map((id) => api().get(`/institutions/${encodeURIComponent(id)}`)),
     );
     for (const exchange of exchanges) expectStatus(exchange, 200);
+  },
+  { needs: ['userId', 'connectionId'] },
+);
+
+check(
+  "A connection's links.self names no other connection of the user, and its institution.links.self no other institution, in the list and retrieved singly",
+  ['CONN-46'],
+  async () => {
+    const [list, details, catalogue] = await Promise.all([
+      fixtureConnections(),
+      connectionDetails(),
+      api().get('/institutions'),
+    ]);
+    const listed = (list.response?.body as { data?: unknown } | null | undefined)?.data;
+    const judged = [
+      ...(Array.isArray(listed) ? listed.map((connection) => ({ connection, exchange: list })) : []),
+      ...details.map((exchange) => ({ connection: exchange.response?.body, exchange })),
+    ];
+    const idsOf = (items: unknown) =>
+      (Array.isArray(items) ? items : [])
+        .map((item) => (item as { id?: unknown } | null)?.id)
+        .filter((id): id is string => typeof id === 'string' && id !== '');
+    const connectionIds = idsOf(listed);
+    const institutionIds = idsOf((catalogue.response?.body as { data?: unknown } | null | undefined)?.data);
+    for (const { connection, exchange } of judged) {
+      const { id, links, institution } = (connection ?? {}) as {
+        id?: unknown;
+        links?: { self?: unknown };
+        institution?: { id?: unknown; links?: { self?: unknown } };
+      };
+      const namedConnections = connectionIds.filter((other) => other !== id && linkNames(links?.self, other));
+      expectThat(
+        namedConnections.length === 0,
+        `connection ${String(id)}'s links.self (${String(links?.self)}) names the connection ${namedConnections.join(', ')}`,
+        exchange,
+      );
+      const self = institution?.links?.self;
+      const namedInstitutions = institutionIds.filter(
+        (other) => other !== institution?.id && linkNames(self, other),
+      );
+      expectThat(
+        namedInstitutions.length === 0,
+        `connection ${String(id)}'s institution ${String(institution?.id)} has a links.self (${String(self)}) naming the institution ${namedInstitutions.join(', ')}`,
+        exchange,
+      );
+    }
+  },
+  { needs: ['userId', 'connectionId'] },
+);
+
+check(
+  "No account is embedded in two of the user's connections retrieved singly",
+  ['CONN-47'],
+  async () => {
+    const owners = new Map<string, string>();
+    const details = (await connectionDetails()).filter((exchange) => exchange.response?.status === 200);
+    if (details.length < 2)
+      throw new NotExercised('fewer than two connections of the fixture user were retrieved to compare');
+    for (const exchange of details) {
+      const { id, accounts } = (exchange.response?.body ?? {}) as {
+        id?: unknown;
+        accounts?: { data?: unknown };
+      };
+      const data = Array.isArray(accounts?.data) ? (accounts.data as { id?: unknown }[]) : [];
+      for (const account of data) {
+        if (typeof account?.id !== 'string') continue;
+        const earlier = owners.get(account.id);
+        expectThat(
+          earlier === undefined || earlier === id,
+          `account ${account.id} is embedded in connection ${String(id)} and in connection ${String(earlier)}`,
+          exchange,
+        );
+        owners.set(account.id, String(id));
+      }
+    }
   },
   { needs: ['userId', 'connectionId'] },
 );

@@ -9,7 +9,7 @@ import {
   type FilterAlgebraOptions,
   type FilterTerm,
 } from '../../src/checks/filter-algebra.ts';
-import { expectStatus, expectThat } from '../../src/checks/findings.ts';
+import { expectStatus, expectStatusOf, expectThat } from '../../src/checks/findings.ts';
 import { api } from '../../src/checks/run-context.ts';
 import { NotExercised } from '../../src/checks/check.ts';
 import { unknownId } from '../shared/identifiers.ts';
@@ -236,6 +236,41 @@ check(
       `filter=${filter} names a property no connection carries: it must be refused, or select nothing; it answered ${Array.isArray(data) ? `${data.length} of the ${options.universe.length} connection(s)` : JSON.stringify(data)}`,
       exchange,
     );
+  },
+  { needs: ['userId'] },
+);
+
+check(
+  'eq matches a whole value: a connections filter on a value one of the fixture connections begins with, but none has, selects no connection (or is refused)',
+  ['CONN-05', 'CONN-04', 'CONN-06', 'ERR-11'],
+  async () => {
+    const { items } = await fixtureConnectionItems();
+    const requirementOf = { status: 'CONN-05', id: 'CONN-04', 'institution.id': 'CONN-06' } as const;
+    const path = connectionsPath(fixture('userId'));
+    for (const property of ['status', 'id', 'institution.id'] as const) {
+      const held = new Set(valuesSeen(items, property));
+      // The value cut short by its last character: a different value no connection has, so eq, which
+      // compares whole values, selects none; a service may refuse a value it does not know (AMB-CONN-08).
+      const prefix = [...held]
+        .map((value) => value.slice(0, -1))
+        .find((value) => value.length > 0 && !held.has(value) && !value.includes("'"));
+      if (prefix === undefined) continue;
+      const exchange = await api().get(path, { filter: `${property}.eq('${prefix}')` });
+      const status = exchange.response?.status ?? 0;
+      if (status >= 400 && status < 500) {
+        expectRefused(exchange);
+        continue;
+      }
+      expectStatusOf(requirementOf[property], exchange, 200);
+      const data = (exchange.response.body as { data?: unknown } | null)?.data;
+      const selected = (Array.isArray(data) ? data : []).map((c) => (c as { id?: unknown } | null)?.id);
+      expectThat(
+        selected.length === 0,
+        `${property}.eq('${prefix}') names a value no connection has, yet selected ${selected.join(', ')}`,
+        exchange,
+        requirementOf[property],
+      );
+    }
   },
   { needs: ['userId'] },
 );

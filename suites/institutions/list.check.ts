@@ -62,3 +62,32 @@ check(
     if (form?.prefix !== undefined) expectTotalCovers(form.tried.at(-1) as Exchange);
   },
 );
+
+/** The ids a list answer holds more than once. */
+function repeatedIds(exchange: Exchange): string[] {
+  const data = (exchange.response?.body as { data?: unknown } | null | undefined)?.data;
+  const ids = (Array.isArray(data) ? data : [])
+    .map((item) => (item as { id?: unknown } | null)?.id)
+    .filter((id): id is string => typeof id === 'string');
+  return [...new Set(ids.filter((id, i) => ids.indexOf(id) !== i))];
+}
+
+check(
+  'The institution list holds each institution once, unfiltered and filtered on its first country',
+  ['INST-23'],
+  async () => {
+    const { exchange, items } = await allInstitutions();
+    const country = items.map((item) => item.country).find((value) => typeof value === 'string');
+    const filtered = typeof country === 'string' ? [await institutionList(`country.eq('${country}')`)] : [];
+    for (const answer of [exchange, ...filtered]) {
+      // A filtered list refused or of another shape is the filter requirements' finding.
+      if (answer.response?.status !== 200) continue;
+      const repeated = repeatedIds(answer);
+      expectThat(
+        repeated.length === 0,
+        `the list holds ${repeated.slice(0, 5).join(', ')} more than once`,
+        answer,
+      );
+    }
+  },
+);

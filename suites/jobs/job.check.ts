@@ -318,3 +318,26 @@ check(
   },
   options,
 );
+
+/** How far on a step of a status the spec lists is; undefined for another status, whose place is not stated. */
+const progress: Record<string, number> = { pending: 0, 'in-progress': 1, success: 2 };
+
+check(
+  "A job's steps progress one way along the array: no finished step between two still to come",
+  ['JOBS-17'],
+  () =>
+    everySnapshot((job, exchange) => {
+      const steps = Array.isArray(job.steps) ? (job.steps as Record<string, unknown>[]) : [];
+      const ranks = steps
+        .map((step) => progress[String(step?.status)])
+        .filter((rank): rank is number => rank !== undefined);
+      const rising = ranks.every((rank, i) => i === 0 || rank >= (ranks[i - 1] as number));
+      const falling = ranks.every((rank, i) => i === 0 || rank <= (ranks[i - 1] as number));
+      expectThat(
+        rising || falling,
+        `the steps' statuses go up and down along the array: ${steps.map((s) => `${String(s?.title)} ${String(s?.status)}`).join(', ')}`,
+        exchange,
+      );
+    }),
+  options,
+);

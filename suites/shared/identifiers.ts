@@ -25,3 +25,19 @@ export function invalidIds(what: string): string[] {
   const base = unknownId(what);
   return [`${base}'"<>;`, `${base}\u0000`, `${base}-${'x'.repeat(300)}`];
 }
+
+/**
+ * An id of the form of a real one that no service has issued: `id` with each character of its last run of
+ * letters and digits raised to the highest of its kind (9, z, Z). A service that refuses a malformed id
+ * before it looks anything up must look this one up. Only for a run of eight characters or more, where
+ * an id of all nines and zeds is beyond any count of real resources; otherwise undefined. An id whose
+ * alphabet is narrower (hex) becomes malformed, and is refused all the same.
+ */
+export function unknownIdOfForm(id: string): string | undefined {
+  const match = /[0-9A-Za-z]+(?=[^0-9A-Za-z]*$)/.exec(id);
+  if (!match || match[0].length < 8) return undefined;
+  const raised = match[0].replace(/[0-9]/g, '9').replace(/[a-z]/g, 'z').replace(/[A-Z]/g, 'Z');
+  return raised === match[0]
+    ? undefined
+    : `${id.slice(0, match.index)}${raised}${id.slice(match.index + match[0].length)}`;
+}

@@ -6,6 +6,7 @@ import { forAll } from '../../src/checks/property.ts';
 import { expectResource } from '../../src/checks/resource.ts';
 import { runSettings } from '../../src/checks/run-context.ts';
 import type { Exchange } from '../../src/client/exchange.ts';
+import { linkNames } from '../shared/links.ts';
 import { createUser, freshEmail, uniqueAddress } from '../shared/users.ts';
 
 // Spec: Endpoints > POST {base_url}/users — "Success: 201 with the user."
@@ -165,4 +166,29 @@ check(
     );
   },
   { needs: ['write'], preconditions: ['USERS-06'] },
+);
+
+check(
+  "Users created one after the other do not carry each other's id in their links.self",
+  ['USERS-19'],
+  async () => {
+    const users: { id: string; self: string; exchange: Exchange }[] = [];
+    for (const label of ['self-first', 'self-second', 'self-third']) {
+      const exchange = await createUser({ email: freshEmail(label) });
+      expectStatusOf('USERS-01', exchange, 201);
+      const user = (exchange.response.body ?? {}) as { id?: unknown; links?: { self?: unknown } };
+      // A missing id or self link is USERS-10's or USERS-12's finding.
+      if (typeof user.id === 'string' && typeof user.links?.self === 'string')
+        users.push({ id: user.id, self: user.links.self, exchange });
+    }
+    for (const user of users) {
+      const others = users.filter((other) => other.id !== user.id && linkNames(user.self, other.id));
+      expectThat(
+        others.length === 0,
+        `the user ${user.id}'s links.self (${user.self}) names the user ${others.map((o) => o.id).join(', ')}`,
+        user.exchange,
+      );
+    }
+  },
+  { needs: ['write'], preconditions: ['USERS-01'] },
 );

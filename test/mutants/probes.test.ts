@@ -23,6 +23,7 @@ type Start = (options: {
 const IMPLEMENTATIONS: Record<string, Start> = {
   'round-1': startIndependent,
   'round-2': startLenient,
+  'round-3': startIndependent,
 };
 
 const all: [string, Mutant][] = Object.entries(rounds).flatMap(([round, mutants]) =>
@@ -65,6 +66,14 @@ describe('mutant catalogue', () => {
     expect(round2.length).toBeGreaterThanOrEqual(45);
     for (const group of GROUPS) {
       expect(round2.filter((m) => m.group === group).length, group).toBeGreaterThanOrEqual(3);
+    }
+  });
+
+  it('covers every group with at least three mutants in round 3', () => {
+    const round3 = rounds['round-3'] ?? [];
+    expect(round3.length).toBeGreaterThanOrEqual(45);
+    for (const group of GROUPS) {
+      expect(round3.filter((m) => m.group === group).length, group).toBeGreaterThanOrEqual(3);
     }
   });
 

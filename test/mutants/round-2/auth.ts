@@ -64,16 +64,19 @@ export const authMutants: Mutant[] = [
     group: 'auth',
     clause: 'All endpoints except the token endpoint require the bearer header (see Authentication).',
     why: 'GET /jobs/{job.id} is served without any Authorization header, although only the token endpoint is exempt.',
-    handle(request, forward) {
-      const bearer = bearerOf(request);
-      if (bearer !== undefined) lastBearer = bearer;
+    async handle(request, forward) {
       if (
         route(request, 'GET', /^\/jobs\/([^/]+)\/?$/) !== null &&
         request.headers.authorization === undefined &&
         lastBearer !== undefined
       )
         return forward(withHeader(request, 'authorization', `Bearer ${lastBearer}`));
-      return forward(request);
+      const response = await forward(request);
+      // Only a bearer the service accepted stands in, so the job is served whatever else was sent before
+      // (a fix by the lead: the mutant first remembered any bearer, refused ones included).
+      const bearer = bearerOf(request);
+      if (bearer !== undefined && response.status < 300) lastBearer = bearer;
+      return response;
     },
     probe: (target) =>
       guarded(async () => {
