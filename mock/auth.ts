@@ -16,10 +16,14 @@ export function authenticate(
   query: URLSearchParams,
   context: MockContext,
   lookUp: () => unknown,
+  params: Record<string, string> = {},
 ): void {
   try {
     if (route.auth === 'basic') authenticateApiKey(headers, context);
-    else authenticateBearer(route, headers, query, context);
+    else {
+      authenticateBearer(route, headers, query, context);
+      refuseOtherUsers(headers, params, context);
+    }
   } catch (refusal) {
     const namesIds = route.method === 'GET' && route.path.includes('/:');
     if (namesIds && context.options.variants.auth?.lookupFirst) lookUp();
@@ -200,4 +204,28 @@ function malformedAuthorization(expected: string, header: string): string {
         ? 'a single word and no scheme'
         : `the scheme ${quoted(scheme)}` + (rest.length > 1 ? ` followed by ${rest.length} words` : '');
   return detail.malformed('the Authorization header', expected, received);
+}
+
+/** The user each token was first used for, under the fault that ties a token to it. */
+const firstUsers = new Map<string, string>();
+
+/** The fault refuses a valid token on the paths of any user but the first one it was used for. */
+function refuseOtherUsers(
+  headers: IncomingHttpHeaders,
+  params: Record<string, string>,
+  context: MockContext,
+) {
+  const token = credential(headers, 'bearer');
+  const userId = params.userId;
+  if (token === undefined || userId === undefined || !context.fault('auth-token-bound-to-first-user')) return;
+  const first = firstUsers.get(token);
+  if (first === undefined) firstUsers.set(token, userId);
+  else if (first !== userId)
+    throw new MockError(
+      403,
+      'access-denied',
+      'Access denied',
+      'this token belongs to another user',
+      'Authorization',
+    );
 }

@@ -272,7 +272,7 @@ async function answer(
     const { params } = match;
     const lookUp = () =>
       match.route.handle({ method, path, params, query, headers: req.headers, body: undefined }, context);
-    authenticate(route, req.headers, query, context, lookUp);
+    authenticate(route, req.headers, query, context, lookUp, params);
     const body = await readBody(req, route, context, read);
     reply = route.handle({ method, path, params: match.params, query, headers: req.headers, body }, context);
   } catch (error) {

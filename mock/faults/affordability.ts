@@ -53,6 +53,11 @@ export const affordabilityFaults = [
     description: 'limit is ignored; pages hold 500',
   },
   {
+    name: 'affordability-limit-ignored-with-filter',
+    requirement: 'AFFORD-07',
+    description: 'limit is ignored when a filter is given; filtered pages hold 500',
+  },
+  {
     name: 'affordability-limit-unbounded',
     requirement: 'AFFORD-09',
     description: 'limit above 500 gives pages above 500',
@@ -324,4 +329,39 @@ export const affordabilityFaults = [
       })),
     ),
   },
+  {
+    name: 'affordability-cash-withdrawal-sign-flipped',
+    requirement: 'AFFORD-39',
+    description: 'cash withdrawals carry the opposite sign to the other debits of their account',
+    alter: onSuccess(transactionsPath, (body) =>
+      mapData(body, (t) =>
+        t.class === 'cash-withdrawal' && t.direction === 'debit'
+          ? { ...t, amount: flipSign(String(t.amount)) }
+          : t,
+      ),
+    ),
+  },
+  {
+    name: 'affordability-page-institution-of-first',
+    requirement: 'AFFORD-40',
+    description:
+      "every transaction of a page names the institution of the page's first transaction, its link too",
+    alter: onSuccess(transactionsPath, (body) => {
+      const first = (body.data as Body[])[0]?.institution;
+      if (typeof first !== 'string') return body;
+      return mapData(body, (t) => ({
+        ...t,
+        institution: first,
+        links: {
+          ...(t.links as Body),
+          institution: String((t.links as Body).institution).replace(/[^/]*$/, first),
+        },
+      }));
+    }),
+  },
 ] as const satisfies readonly Fault[];
+
+/** The amount with the other sign: -12.50 becomes 12.50 and 12.50 becomes -12.50. */
+function flipSign(amount: string): string {
+  return amount.startsWith('-') ? amount.slice(1) : `-${amount.replace(/^\+/, '')}`;
+}

@@ -87,6 +87,17 @@ export const authFaults = [
       'a token one character off an issued one is taken for it: only all but the last character are compared',
   },
   {
+    name: 'auth-token-bound-to-first-user',
+    requirement: 'AUTH-04',
+    description: 'a token is refused (403) on the paths of any user but the first one it was used for',
+  },
+  {
+    name: 'token-expires-in-understated',
+    requirement: 'AUTH-09',
+    description:
+      "every token reports expires_in 1 while it lives its whole lifetime (an hour for the run's key)",
+  },
+  {
     name: 'auth-refusal-echoes-authorization',
     requirement: 'AUTH-12',
     description:

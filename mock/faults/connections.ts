@@ -33,6 +33,25 @@ function onProfile(change: (profile: Body) => Body): Alter {
 
 export const connectionFaults = [
   {
+    name: 'connection-detail-institution-of-first',
+    requirement: 'CONN-48',
+    description: "a connection retrieved singly shows the institution of its user's first connection",
+    alter: (reply, route, context) => {
+      if (reply.status !== 200 || route?.path !== connectionPath || route.method !== 'GET') return reply;
+      const body = reply.body as Body;
+      const own = context.world.connections.find((c) => c.id === body.id);
+      const first = context.world.connections.find((c) => c.userId === own?.userId);
+      if (!first || first.id === body.id) return reply;
+      // The link follows the id, so only the institution differs from the list's.
+      const link = String(((body.institution as Body).links as Body).self).replace(
+        String(own?.institutionId),
+        first.institutionId,
+      );
+      const institution = { ...(body.institution as Body), id: first.institutionId, links: { self: link } };
+      return { ...reply, body: { ...body, institution } };
+    },
+  },
+  {
     name: 'connections-status-eq-prefix-match',
     requirement: 'CONN-05',
     description:

@@ -52,6 +52,11 @@ export const expenseFaults = [
     description: 'the default range ends with the previous month',
   },
   {
+    name: 'expenses-open-range-twelve-months',
+    requirement: 'EXP-02',
+    description: 'given fromMonth alone, the range ends 11 months after it, not with the current month',
+  },
+  {
     name: 'expenses-default-range-6-months',
     requirement: 'EXP-03',
     description: 'the default range starts 6 months back, not 13 (nor 12)',
@@ -115,6 +120,11 @@ export const expenseFaults = [
     name: 'expenses-first-account-only',
     requirement: 'EXP-22',
     description: 'only the first account of accounts is summarised and linked; the others are dropped',
+  },
+  {
+    name: 'expenses-repeated-account-summed-twice',
+    requirement: 'EXP-22',
+    description: 'an account named twice in accounts is summed twice: its amounts doubled',
   },
   {
     name: 'expenses-selection-not-summed',

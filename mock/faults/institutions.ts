@@ -260,6 +260,17 @@ export const institutionFaults = [
     }),
   },
   {
+    name: 'institution-maintenance-hidden-in-retrieval',
+    requirement: 'INST-08',
+    description:
+      'an institution under maintenance in the list is retrieved singly with the status of the others',
+    alter: onSuccess(routePaths.institution, (body, context) => {
+      if (body.status !== 'under-maintenance') return body;
+      const other = context.world.institutions.find((record) => record.status !== 'under-maintenance');
+      return { ...body, status: other?.status ?? 'operational' };
+    }),
+  },
+  {
     name: 'institution-self-link-to-list',
     requirement: 'INST-22',
     description: "each institution's links.self points to the institution list",

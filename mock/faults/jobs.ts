@@ -16,6 +16,22 @@ function onJobSteps(change: (step: Body, index: number) => Body): Alter {
 
 export const jobFaults = [
   {
+    name: 'job-self-link-dangling',
+    requirement: 'JOBS-18',
+    description: "a job's links.self names an id one character off, which no job has",
+    alter: (reply, route) => {
+      const jobAnswer = route?.path === routePaths.job || route?.path === routePaths.connection;
+      if (!jobAnswer || (reply.status !== 200 && reply.status !== 202)) return reply;
+      const body = reply.body as Body;
+      if (body.type !== 'job') return reply;
+      const self = String((body.links as Body).self);
+      return {
+        ...reply,
+        body: { ...body, links: { ...(body.links as Body), self: `${self.slice(0, -1)}x` } },
+      };
+    },
+  },
+  {
     name: 'job-last-step-done-first',
     requirement: 'JOBS-17',
     description: 'the last step reports success while the steps before it are still to come',

@@ -22,6 +22,22 @@ export const userFaults = [
     },
   },
   {
+    name: 'users-names-ascii-only',
+    requirement: 'USERS-17',
+    description: 'every letter of a name beyond ASCII is stored as "?": Zoë becomes Zo?',
+    collateral: [
+      {
+        requirement: 'USERS-07',
+        reason: 'a name with such letters does not come back as sent, which the SHOULD asks too',
+      },
+    ],
+  },
+  {
+    name: 'users-last-name-from-first',
+    requirement: 'USERS-17',
+    description: 'a user created with a firstName and no lastName gets the firstName as lastName too',
+  },
+  {
     name: 'users-names-swapped',
     requirement: 'USERS-17',
     description: "a user is stored with firstName and lastName each in the other one's place",

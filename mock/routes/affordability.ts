@@ -152,8 +152,11 @@ export function affordabilityListPage(
   if (next !== null && context.fault('affordability-cursor-refused'))
     throw parameterNotValid('next', 'cursor refused');
   const cursor = next === null ? undefined : decodeCursor(next, context);
-  const limit = cursor?.limit ?? pageLimit(query.get('limit'), context);
   const filter = cursor && !positionOnly ? (cursor.filter ?? null) : query.get('filter');
+  const asked = cursor?.limit ?? pageLimit(query.get('limit'), context);
+  // The fault pages a filtered list at the default size, whatever limit was asked.
+  const limit =
+    filter !== null && context.fault('affordability-limit-ignored-with-filter') ? pageSize : asked;
   const terms = readFilter(filter, context);
   // The fault takes a class that holds the value anywhere (interest within loan-interest), as LIKE would.
   const passes = context.fault('affordability-filter-substring')

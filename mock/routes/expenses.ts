@@ -20,6 +20,12 @@ export function monthsBetween(from: string, to: string): string[] {
   return months;
 }
 
+/** YYYY-MM of the month `count` months after `month` (YYYY-MM). */
+function monthsAfter(month: string, count: number): string {
+  const [year, m] = month.split('-').map(Number) as [number, number];
+  return monthFrom(new Date(Date.UTC(year, m - 1, 1)), count);
+}
+
 /** YYYY-MM of the UTC month `offset` months from `now`'s. */
 function monthFrom(now: Date, offset: number): string {
   const date = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + offset, 1));
@@ -142,7 +148,12 @@ function readBody(body: unknown, context: MockContext) {
 function rangeOf(body: { fromMonth?: string; toMonth?: string }, context: MockContext) {
   const defaults = defaultRange(context);
   const fromMonth = body.fromMonth ?? defaults.fromMonth;
-  const toMonth = body.toMonth ?? defaults.toMonth;
+  // The fault ends a range given only its start twelve months in (fromMonth and 11 more), not now.
+  const openEnd =
+    body.fromMonth !== undefined && context.fault('expenses-open-range-twelve-months')
+      ? monthsAfter(body.fromMonth, 11)
+      : defaults.toMonth;
+  const toMonth = body.toMonth ?? openEnd;
   if (fromMonth <= toMonth) return { fromMonth, toMonth, defaults };
   const reversed = context.options.variants.expenses?.reversedRange;
   if (reversed === 'swapped') return { fromMonth: toMonth, toMonth: fromMonth, defaults };
@@ -193,7 +204,7 @@ export const createExpenses: RouteHandler = {
         !(month === fromMonth && context.fault('expenses-first-month-excluded')) &&
         !(month === toMonth && context.fault('expenses-last-month-excluded')),
     );
-    const transactions = holders
+    const counted = holders
       .flatMap((holder) => transactionsOfUser(holder, context))
       .filter(
         (t) =>
@@ -201,6 +212,10 @@ export const createExpenses: RouteHandler = {
           summed.includes(t.account) &&
           summedMonths.includes(t.postDate.slice(0, 7)),
       );
+    // The fault sums an account once for each time the selection names it, as a join on it would.
+    const transactions = context.fault('expenses-repeated-account-summed-twice')
+      ? counted.flatMap((t) => summed.filter((account) => account === t.account).map(() => t))
+      : counted;
     const ofClass = (name: string, direction: string) =>
       transactions.filter((t) => t.class === name && t.direction === direction);
     const variants = context.options.variants.expenses;

@@ -130,7 +130,10 @@ export const issueToken: RouteHandler = {
       body: {
         access_token: token,
         token_type: 'Bearer',
-        expires_in: again?.expiresIn ?? lifetime,
+        // The fault reports a second of life for a token that lives its whole lifetime.
+        expires_in: context.fault('token-expires-in-understated')
+          ? Math.min(1, lifetime)
+          : (again?.expiresIn ?? lifetime),
       },
       // Tokens are credentials; a cache must not keep them.
       headers: { 'cache-control': 'no-store' },

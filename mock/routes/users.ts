@@ -160,7 +160,14 @@ export const createUser: RouteHandler = {
     const lastName = optionalName(fields, 'lastName', context);
     // The fault stores the two names each in the other's place.
     const swapped = context.fault('users-names-swapped');
-    const [given, family] = swapped ? [lastName, firstName] : [firstName, lastName];
+    // One fault stores every letter beyond ASCII as '?'; another fills a lastName not sent with the firstName.
+    const ascii = (name: string | undefined) =>
+      name !== undefined && context.fault('users-names-ascii-only')
+        ? name.replace(/[^\x20-\x7e]/g, '?')
+        : name;
+    const invented =
+      lastName === undefined && context.fault('users-last-name-from-first') ? firstName : lastName;
+    const [given, family] = (swapped ? [invented, firstName] : [firstName, invented]).map(ascii);
     if (given !== undefined) user.firstName = given;
     if (family !== undefined) user.lastName = family;
     context.state.addUser(user);

@@ -50,8 +50,7 @@ export class Api {
       authorization: `Bearer ${token}`,
       credential: 'token',
     });
-    const status = exchange.response?.status;
-    if (status !== 401 && status !== 403) return exchange;
+    if (!refusedToken(exchange)) return exchange;
     // A token may expire between the check of its age and its arrival; one fresh token settles it.
     this.tokens.invalidate();
     const fresh = await this.tokens.current();
@@ -75,4 +74,19 @@ export class Api {
     this.traffic?.close();
     return this.http.close();
   }
+}
+
+/**
+ * Whether an answer refuses the token: 401 or 403, or a 400 with the token table's code for a token
+ * "invalid, expired or revoked" (invalid-grant), which a service may answer for a bearer token too.
+ */
+function refusedToken(exchange: Exchange): boolean {
+  const status = exchange.response?.status;
+  if (status === 401 || status === 403) return true;
+  if (status !== 400) return false;
+  const data = (exchange.response?.body as { data?: unknown } | null | undefined)?.data;
+  return (
+    Array.isArray(data) &&
+    data.some((error) => (error as { code?: unknown } | null)?.code === 'invalid-grant')
+  );
 }

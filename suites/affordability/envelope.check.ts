@@ -11,6 +11,7 @@ import {
 import { expectResource } from '../../src/checks/resource.ts';
 import { api, runSettings } from '../../src/checks/run-context.ts';
 import { NotExercised } from '../../src/checks/check.ts';
+import { unknownIdOfForm } from '../shared/identifiers.ts';
 import { asRecord, transactionsPath } from './support.ts';
 import { expectNoFlaw } from './walk-findings.ts';
 import { allWalks, snapshotWalk, snapshotWalks, walkCheckOptions } from './walks.ts';
@@ -96,10 +97,13 @@ check(
   'GET /users/{user.id}/affordability/{affordability.id}/transactions for an unknown snapshot is refused with a client error and an error list',
   ['AFFORD-16'],
   async () => {
-    // Why invalid under every reading: a snapshot id no service issued names no snapshot to list.
-    const exchange = await api().get(transactionsPath(randomUUID()));
-    // Its status is not shown ("Their specific codes and statuses: not shown"): any client error.
-    expectRefused(exchange, [400, 404]);
+    // Why invalid under every reading: a snapshot id no service issued names no snapshot to list: a random
+    // one, and one of the fixture snapshot's form (unknownIdOfForm), which a service that refuses a
+    // malformed id first must look up. Its status is not shown ("Their specific codes and statuses: not
+    // shown"): any client error.
+    const formed = unknownIdOfForm(runSettings().profile.fixtures.affordabilityId ?? '');
+    for (const id of [randomUUID(), ...(formed ? [formed] : [])])
+      expectRefused(await api().get(transactionsPath(id)), [400, 404]);
   },
   needs,
 );

@@ -1,5 +1,5 @@
 import { validLimit } from '../../src/checks/arbitraries/affordability.ts';
-import { check } from '../../src/checks/check.ts';
+import { check, NotExercised } from '../../src/checks/check.ts';
 import { expectErrorList } from '../../src/checks/error-list.ts';
 import {
   describeAnswer,
@@ -11,7 +11,7 @@ import {
 import { forAll } from '../../src/checks/property.ts';
 import { api } from '../../src/checks/run-context.ts';
 import type { Exchange } from '../../src/client/exchange.ts';
-import { pageMaximum, transactionsPath } from './support.ts';
+import { expectClassFilter, isClientError, pageMaximum, transactionsPath } from './support.ts';
 import { snapshotWalk, type SnapshotWalk, walkCheckOptions, type WalkName } from './walks.ts';
 
 const needs = walkCheckOptions;
@@ -101,6 +101,30 @@ check(
       if (walk.oversized && walk.oversized.size > limit) continue;
       expectFullBeforeNext(walk, limit);
     }
+  },
+  needs,
+);
+
+check(
+  'With a class filter the target accepts and limit=5, the first page holds at most 5 transactions',
+  ['AFFORD-07'],
+  async () => {
+    const form = await expectClassFilter();
+    const filter = form('payment');
+    const exchange = await api().get(transactionsPath(), { filter, limit: '5' });
+    // The same form was answered 200 with limit=1; a refusal now, in the spec's shape, leaves it unseen.
+    if (isClientError(exchange)) {
+      expectErrorList(exchange, { status: [exchange.response?.status ?? 0] });
+      throw new NotExercised(`filter=${filter} with limit=5 was refused (${describeAnswer(exchange)})`);
+    }
+    expectStatus(exchange, 200);
+    const data = (exchange.response.body as { data?: unknown } | undefined)?.data;
+    expectThat(Array.isArray(data), `expected a data array, got ${describeAnswer(exchange)}`, exchange);
+    expectThat(
+      data.length <= 5,
+      `filter=${filter} with limit=5 gave a page of ${data.length} transactions`,
+      exchange,
+    );
   },
   needs,
 );

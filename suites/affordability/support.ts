@@ -89,3 +89,53 @@ export function asRecord(value: unknown): Record<string, unknown> | undefined {
     ? (value as Record<string, unknown>)
     : undefined;
 }
+
+/** Most connections read to learn the fixture user's accounts: a bound a hostile list cannot stretch. */
+const maxConnections = 50;
+
+/** The ids of a list's entries, or of an object's `data` entries. */
+function idsOf(list: unknown): string[] {
+  const data = asRecord(list)?.data;
+  return (Array.isArray(data) ? data : [])
+    .map((entry) => asRecord(entry)?.id)
+    .filter((id): id is string => typeof id === 'string' && id !== '');
+}
+
+/**
+ * The institutions of the fixture user's accounts, by account id: GET /users/{user.id}/connections, then
+ * each connection's single retrieval (spec: Connection: `institution` with its `id`, `accounts` a list
+ * of accounts on single retrieval). An account listed under connections to several institutions maps to
+ * each. Read once per run; `unreadable` says why there is nothing to compare with.
+ */
+export function accountInstitutions(): Promise<
+  { byAccount: Map<string, Set<string>> } | { unreadable: string }
+> {
+  return perRun('affordability:account institutions', async () => {
+    const userId = runSettings().profile.fixtures.userId ?? '';
+    const connections = `/users/${encodeURIComponent(userId)}/connections`;
+    const list = await api().get(connections);
+    if (list.response?.status !== 200)
+      return { unreadable: `the connections of user ${userId} could not be listed: ${describeAnswer(list)}` };
+    const ids = idsOf(list.response.body);
+    if (ids.length > maxConnections)
+      return { unreadable: `user ${userId} has more than ${maxConnections} connections to read` };
+    const byAccount = new Map<string, Set<string>>();
+    for (const id of ids) {
+      const exchange = await api().get(`${connections}/${encodeURIComponent(id)}`);
+      if (exchange.response?.status !== 200) continue;
+      const connection = asRecord(exchange.response.body);
+      const institution = asRecord(connection?.institution)?.id;
+      if (typeof institution !== 'string' || institution === '') continue;
+      for (const account of idsOf(connection?.accounts)) {
+        let institutions = byAccount.get(account);
+        if (!institutions) byAccount.set(account, (institutions = new Set()));
+        institutions.add(institution);
+      }
+    }
+    if (byAccount.size === 0)
+      return {
+        unreadable: `no connection of user ${userId} could be read with its institution and accounts`,
+      };
+    return { byAccount };
+  });
+}

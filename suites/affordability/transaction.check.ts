@@ -1,5 +1,8 @@
-import { check } from '../../src/checks/check.ts';
+import type { Exchange } from '../../src/client/exchange.ts';
+import { check, NotExercised } from '../../src/checks/check.ts';
+import { Finding } from '../../src/checks/findings.ts';
 import type { RequirementId } from '../../src/requirements/requirement-ids.generated.ts';
+import { accountInstitutions } from './support.ts';
 import { expectNoFlaw, expectTransactionsSeen } from './walk-findings.ts';
 import { snapshotWalk, walkCheckOptions } from './walks.ts';
 
@@ -102,4 +105,50 @@ fieldCheck(
   "Every affordability transaction's links.account and links.institution contain its account and institution identifiers",
   'AFFORD-33',
   "links.account and links.institution refer to the transaction's account and institution",
+);
+fieldCheck(
+  "Within one account, every debit's amount carries the same sign, and every credit's the same sign, across pages",
+  'AFFORD-39',
+  'whatever sign convention the service takes, it takes it for every debit, and every credit, of one account',
+);
+
+check(
+  "A transaction's institution is the institution of the connection its account belongs to",
+  ['AFFORD-40'],
+  async () => {
+    const [walk, connections] = await Promise.all([snapshotWalk('default'), accountInstitutions()]);
+    expectTransactionsSeen(walk);
+    if ('unreadable' in connections) throw new NotExercised(connections.unreadable);
+    let judged = 0;
+    const wrong: { account: string; institution: string; expected: Set<string>; where: string }[] = [];
+    let evidence: Exchange | undefined;
+    for (const [account, seen] of walk.institutions?.byAccount ?? []) {
+      const expected = connections.byAccount.get(account);
+      // An account no connection lists (removed since the snapshot, another scheme's id) is not judged.
+      if (!expected) continue;
+      judged++;
+      for (const [institution, { where, exchange }] of seen)
+        if (!expected.has(institution)) {
+          wrong.push({ account, institution, expected, where });
+          evidence ??= exchange;
+        }
+    }
+    if (judged === 0)
+      throw new NotExercised(
+        "no transaction of the snapshot is of an account the fixture user's connections list",
+      );
+    if (wrong.length > 0)
+      throw new Finding(
+        `${wrong.length} account(s) with transactions naming another institution than their connection's: ` +
+          wrong
+            .slice(0, 4)
+            .map(
+              (w) =>
+                `${w.where}: account ${w.account} with institution ${w.institution}, its connection's being ${[...w.expected].join(' or ')}`,
+            )
+            .join('; '),
+        evidence,
+      );
+  },
+  needs,
 );

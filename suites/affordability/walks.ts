@@ -2,6 +2,7 @@ import type { CheckOptions } from '../../src/checks/check.ts';
 import { affordabilityClasses } from '../../src/types/affordability-classes.ts';
 import { defaultHardCap, walkNotStarted, walkPages, type Walk } from '../../src/checks/paging.ts';
 import { api, perRun, runningCheck } from '../../src/checks/run-context.ts';
+import { InstitutionTracker, SignTracker } from './account-requirements.ts';
 import { checkEnvelope, checkFilteredClass, checkTransaction } from './field-requirements.ts';
 import { Flaws } from './flaws.ts';
 import { OrderTracker } from './order-requirements.ts';
@@ -40,6 +41,11 @@ export interface SnapshotWalk extends Walk {
    * what a class filter must answer.
    */
   byClass: Map<string, Set<string>>;
+  /**
+   * Per account, the institutions its transactions name, on the walk that checks field by field (AFFORD-40,
+   * judged against the user's connections).
+   */
+  institutions?: InstitutionTracker;
 }
 
 interface WalkSpec {
@@ -155,6 +161,7 @@ function notMade(spec: WalkSpec, reason: string): SnapshotWalk {
     notMade: reason,
     flaws: new Flaws(),
     byClass: new Map(),
+    institutions: new InstitutionTracker(),
   };
 }
 
@@ -178,6 +185,8 @@ async function walkSnapshot(spec: WalkSpec): Promise<SnapshotWalk> {
   const flaws = new Flaws();
   const byClass = new Map<string, Set<string>>();
   const order = new OrderTracker(flaws);
+  const signs = new SignTracker(flaws);
+  const institutions = new InstitutionTracker();
   const walk = await walkPages(api(), {
     path: transactionsPath(),
     query,
@@ -196,11 +205,15 @@ async function walkSnapshot(spec: WalkSpec): Promise<SnapshotWalk> {
           classIds(byClass, t.class)?.add(pooled(t.id));
         if (spec.onlyClass !== undefined) checkFilteredClass(t, spec.onlyClass, page, entry, flaws);
         order.see(t, page, entry);
-        if (spec.shapes) checkTransaction(item, page, entry, flaws);
+        if (spec.shapes) {
+          checkTransaction(item, page, entry, flaws);
+          signs.see(t, page, entry);
+          institutions.see(t, page, entry);
+        }
       });
     },
   });
-  return { ...walk, label: spec.label, flaws, byClass };
+  return { ...walk, label: spec.label, flaws, byClass, institutions };
 }
 
 /** The id set of a class of the class tables; none for another value, whose count a target could inflate. */

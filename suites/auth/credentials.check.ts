@@ -1,10 +1,11 @@
 import { check, NotExercised } from '../../src/checks/check.ts';
 import { describeAnswer, expectThat } from '../../src/checks/findings.ts';
-import { api, perRunValue } from '../../src/checks/run-context.ts';
+import { api, perRunValue, runSettings } from '../../src/checks/run-context.ts';
 import type { Exchange } from '../../src/client/exchange.ts';
 import { echoesOf } from '../shared/echoes.ts';
 import { apiKey, issuedTokens, sendTokenRequest, tokenRefusals, tokens } from '../shared/token.ts';
 import { expectAccepted } from '../shared/refusals.ts';
+import { freshEmail } from '../shared/users.ts';
 
 /** The credentials of the interface (spec: Authentication, steps 2 to 4). */
 
@@ -104,4 +105,34 @@ check(
       );
     }
   },
+);
+
+check(
+  "One SERVER_ACCESS token is accepted on the resources of several users: the fixture user's and a user created with it",
+  ['AUTH-04'],
+  async () => {
+    // Sent raw with one token of its own, never renewed: the run's client asks a new token after a
+    // refusal, which would hide a token tied to the first user it was used for.
+    const { server } = await issuedTokens();
+    const token = tokens().tokenFrom(server)?.value;
+    if (!token) throw new NotExercised(`POST /token gave no access token to use: ${describeAnswer(server)}`);
+    const bearer = { authorization: `Bearer ${token}`, credential: 'token' as const };
+    const userId = runSettings().profile.fixtures.userId ?? '';
+    const first = await api().raw({ path: `/users/${encodeURIComponent(userId)}/connections`, ...bearer });
+    expectAccepted(first, "the fixture user's connections, the token's first user");
+    const created = await api().raw({
+      method: 'POST',
+      path: '/users',
+      json: { email: freshEmail('second-user') },
+      ...bearer,
+    });
+    expectAccepted(created, 'a user created with the same token');
+    const id = (created.response?.body as { id?: unknown } | null | undefined)?.id;
+    // A creation refused otherwise than for its credential is USERS-01's finding.
+    if (typeof id !== 'string' || id === '')
+      throw new NotExercised(`no user was created to use the token on: ${describeAnswer(created)}`);
+    const second = await api().raw({ path: `/users/${encodeURIComponent(id)}/connections`, ...bearer });
+    expectAccepted(second, "the created user's connections, with the token used for the fixture user before");
+  },
+  { needs: ['write', 'userId'] },
 );

@@ -233,3 +233,38 @@ for (const kind of requestKinds.filter((k) => k.name !== endpointName('listInsti
     { needs: ['tokenExpiry', ...kind.needs], timeoutMs },
   );
 }
+
+/** Longest the run waits for a token of the run's own key to expire: the tokenExpiry bound, or 10 s. */
+const ownKeyWait = () => runSettings().profile.tokenExpiry?.maxWaitSeconds ?? 10;
+
+check(
+  "A token of the run's own key that reports a short life is refused once its expires_in seconds have passed",
+  ['AUTH-09'],
+  async () => {
+    const { apiKey } = runSettings().profile;
+    if (!apiKey) throw new NotExercised('the profile gives no API key');
+    const own = await obtain(apiKey);
+    if (!own.token || own.expiresIn === undefined || own.expiresIn <= 0)
+      throw new NotExercised(
+        `POST /token gave no token with a positive expires_in: ${describeAnswer(own.exchange)}`,
+      );
+    // A service whose tokens live long is judged by the tokenExpiry key's scenario; one whose token says it
+    // has a second or two left can be held to it here, where a service that understates a lifetime shows.
+    if (own.expiresIn + graceSeconds > ownKeyWait())
+      throw new NotExercised(
+        `the run's key's token reports expires_in ${own.expiresIn} s, more than the run waits (${ownKeyWait()} s)`,
+      );
+    await sleep((own.expiresIn + firstTryAfterSeconds - sinceAsked(own)) * 1000);
+    let last = await use(own.token);
+    while (!credentialRefused(last) && sinceAsked(own) < own.expiresIn + graceSeconds) {
+      await sleep(250);
+      last = await use(own.token);
+    }
+    expectRefusal(last, {
+      what: `the run's key's token used ${sinceAsked(own).toFixed(2)} s after it was asked for, expires_in ${own.expiresIn} s`,
+      status: 'client-error',
+      errorList: true,
+    });
+  },
+  { timeoutMs: (ownKeyWait() + 30) * 1000 },
+);

@@ -5,7 +5,7 @@ import { expectResource } from '../../src/checks/resource.ts';
 import { api } from '../../src/checks/run-context.ts';
 import { NotExercised } from '../../src/checks/check.ts';
 import type { Exchange } from '../../src/client/exchange.ts';
-import { invalidIds, unknownId } from '../shared/identifiers.ts';
+import { invalidIds, unknownId, unknownIdOfForm } from '../shared/identifiers.ts';
 import { connectionPath, fixture } from '../shared/fixture-connection.ts';
 import { linkNames } from '../shared/links.ts';
 import { connectionDetails, fixtureConnections } from './support.ts';
@@ -58,7 +58,11 @@ check(
   'GET /users/{user.id}/connections/{connection.id} for an unknown connection is refused with an error list',
   ['CONN-10'],
   async () => {
-    expectRefused(await api().get(connectionPath(fixture('userId'), unknownId('connection'))));
+    // One of the run's own, and one of the fixture connection's form, which a service that refuses a
+    // malformed id first must look up (unknownIdOfForm).
+    const formed = unknownIdOfForm(fixture('connectionId'));
+    for (const id of [unknownId('connection'), ...(formed ? [formed] : [])])
+      expectRefused(await api().get(connectionPath(fixture('userId'), id)));
   },
   { needs: ['userId'] },
 );
@@ -169,6 +173,37 @@ check(
         owners.set(account.id, String(id));
       }
     }
+  },
+  { needs: ['userId', 'connectionId'] },
+);
+
+check(
+  'A connection retrieved singly names the same institution as its entry in the list',
+  ['CONN-48'],
+  async () => {
+    const [list, details] = await Promise.all([fixtureConnections(), connectionDetails()]);
+    const listed = (list.response?.body as { data?: unknown } | null | undefined)?.data;
+    const institutionOf = new Map<string, unknown>();
+    for (const item of Array.isArray(listed) ? listed : []) {
+      const { id, institution } = (item ?? {}) as { id?: unknown; institution?: { id?: unknown } };
+      if (typeof id === 'string') institutionOf.set(id, institution?.id);
+    }
+    let compared = 0;
+    for (const exchange of details) {
+      const { id, institution } = (exchange.response?.body ?? {}) as {
+        id?: unknown;
+        institution?: { id?: unknown };
+      };
+      if (exchange.response?.status !== 200 || typeof id !== 'string' || !institutionOf.has(id)) continue;
+      compared++;
+      expectThat(
+        institution?.id === institutionOf.get(id),
+        `connection ${id} is to institution ${JSON.stringify(institution?.id)} retrieved singly, and to ${JSON.stringify(institutionOf.get(id))} in the list`,
+        exchange,
+      );
+    }
+    if (compared === 0)
+      throw new NotExercised('no connection retrieved singly was also in the list to compare');
   },
   { needs: ['userId', 'connectionId'] },
 );

@@ -1,11 +1,14 @@
 import { addMonths, monthIndex, type MonthRange } from '../../src/checks/arbitraries/expenses.ts';
 import { check, NotExercised } from '../../src/checks/check.ts';
+import { expectErrorList } from '../../src/checks/error-list.ts';
 import { Finding } from '../../src/checks/findings.ts';
 import {
   centTolerance,
+  clientErrors,
   createExpenses,
   dataWindow,
   defaultExpenses,
+  isClientError,
   monthAmounts,
   summaryBlocks,
   summaryOf,
@@ -120,6 +123,42 @@ const allSeries = [
 function spendingOf(series: Map<string, MonthAmounts>, month: string): number {
   return allSeries.reduce((sum, name) => sum + Math.abs(amountAt(series.get(name), month)), 0);
 }
+
+check(
+  'An account named twice in accounts is summarised once: the amounts are those of the account named once, or the selection is refused',
+  ['EXP-22'],
+  async () => {
+    const [accountIds, window] = await Promise.all([userAccounts(), dataWindow()]);
+    const months = monthsOf(window);
+    // The account with the most spending in the window: a double count shows on any amount but zero.
+    const singles = await Promise.all(
+      accountIds.slice(0, maxAccounts).map(async (account) => {
+        const { exchange } = await createExpenses({ ...window, accounts: [account] });
+        const summary = summaryOf(exchange, `the selection ${JSON.stringify([account])}`);
+        const amounts = monthAmounts(summary.body);
+        return { account, amounts, spent: months.reduce((sum, m) => sum + spendingOf(amounts, m), 0) };
+      }),
+    );
+    const once = singles.reduce((best, single) => (single.spent > best.spent ? single : best));
+    if (once.spent === 0)
+      throw new NotExercised(
+        `the accounts ${accountIds.slice(0, maxAccounts).join(', ')} show no spending in ${window.fromMonth} to ${window.toMonth}: a double count would not show`,
+      );
+    const selection = [once.account, once.account];
+    const { exchange } = await createExpenses({ ...window, accounts: selection });
+    // Whether a repeated identifier is an error is not stated: a refusal in the spec's shape is a reading.
+    if (isClientError(exchange)) return expectErrorList(exchange, { status: clientErrors });
+    const twice = monthAmounts(summaryOf(exchange, `the selection ${JSON.stringify(selection)}`).body);
+    const wrong = disagreements(twice, once.amounts, allSeries, months, centTolerance);
+    if (wrong.length > 0)
+      throw new Finding(
+        `accounts ${JSON.stringify(selection)} over ${window.fromMonth} to ${window.toMonth}: the amounts are not those of ${JSON.stringify([once.account])}, ` +
+          `${wrong.length} month(s) differ: ${wrong.slice(0, 6).join('; ')}`,
+        exchange,
+      );
+  },
+  { needs: ['write', 'userId'] },
+);
 
 check(
   "The first and the last month of a range are summarised whole: a month's amounts are the same whether it is the only, the first, the last or an inner month of the range",

@@ -2,7 +2,7 @@ import { check, NotExercised } from '../../src/checks/check.ts';
 import { expectErrorList, expectRefused } from '../../src/checks/error-list.ts';
 import { expectStatus, expectThat } from '../../src/checks/findings.ts';
 import { api } from '../../src/checks/run-context.ts';
-import { invalidIds } from '../shared/identifiers.ts';
+import { invalidIds, unknownIdOfForm } from '../shared/identifiers.ts';
 import { expectResource } from '../../src/checks/resource.ts';
 import {
   allInstitutions,
@@ -122,8 +122,11 @@ check(
   'GET /institutions/{institution.id} for an unknown institution is refused with an error list',
   ['INST-09'],
   async () => {
-    const exchange = await institution(unknownInstitutionId());
-    expectErrorList(exchange, { status: clientErrors });
+    // One of the run's own, and one of the form of an institution the list gives (unknownIdOfForm), which
+    // a service that refuses a malformed id first must look up.
+    const formed = unknownIdOfForm(await subjectId());
+    for (const id of [unknownInstitutionId(), ...(formed ? [formed] : [])])
+      expectErrorList(await institution(id), { status: clientErrors });
   },
 );
 
@@ -133,5 +136,40 @@ check(
   async () => {
     const exchanges = await Promise.all(invalidIds('institution').map((id) => institution(id)));
     for (const exchange of exchanges) expectRefused(exchange);
+  },
+);
+
+check(
+  'GET /institutions/{institution.id} shows the status the list shows, for the institutions whose status is not the most common one',
+  ['INST-08'],
+  async () => {
+    const { items } = await allInstitutions();
+    const statuses = items.map((item) => item.status).filter((s): s is string => typeof s === 'string');
+    const counts = new Map<string, number>();
+    for (const status of statuses) counts.set(status, (counts.get(status) ?? 0) + 1);
+    const common = [...counts].sort((a, b) => b[1] - a[1])[0]?.[0];
+    // The rarer statuses (under maintenance, say) are where a retrieval that reads another source shows.
+    const picks = items
+      .filter(
+        (item) => typeof item.id === 'string' && typeof item.status === 'string' && item.status !== common,
+      )
+      .slice(0, 5);
+    if (picks.length === 0) throw new NotExercised('every institution of the list has the same status');
+    for (const item of picks) {
+      const exchange = await institution(item.id as string);
+      expectStatus(exchange, 200);
+      const status = (exchange.response.body as { status?: unknown } | null)?.status;
+      if (status === item.status) continue;
+      // A status may change between two requests on a live service: only a disagreement that holds when
+      // both are asked again is one.
+      const [again, relisted] = await Promise.all([institution(item.id as string), allInstitutions()]);
+      const listedNow = relisted.items.find((other) => other.id === item.id)?.status;
+      const retrievedNow = (again.response?.body as { status?: unknown } | null | undefined)?.status;
+      expectThat(
+        retrievedNow === listedNow,
+        `institution ${String(item.id)} is ${JSON.stringify(listedNow)} in the list and ${JSON.stringify(retrievedNow)} retrieved singly, twice over`,
+        again,
+      );
+    }
   },
 );

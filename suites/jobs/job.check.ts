@@ -5,7 +5,7 @@ import { expectResource } from '../../src/checks/resource.ts';
 import { api } from '../../src/checks/run-context.ts';
 import { NotExercised } from '../../src/checks/check.ts';
 import { connectionPath, fixture } from '../shared/fixture-connection.ts';
-import { invalidIds, unknownId } from '../shared/identifiers.ts';
+import { invalidIds, unknownId, unknownIdOfForm } from '../shared/identifiers.ts';
 import { jobPath, jobSnapshots, pollBoundMs, pollCheckTimeoutMs } from './support.ts';
 
 // Spec: Endpoints > GET {base_url}/jobs/{job.id}; Resources and their fields > Job; States and transitions.
@@ -39,6 +39,21 @@ check(
 check('GET /jobs/{job.id} for an unknown job is refused with an error list', ['JOBS-02'], async () => {
   expectRefused(await api().get(jobPath(unknownId('job'))));
 });
+
+check(
+  "GET /jobs/{job.id} for an unknown job of the form of the run's own job is refused with an error list",
+  ['JOBS-02'],
+  async () => {
+    // An id of the form the service issues (unknownIdOfForm), which a service that refuses a malformed id
+    // first must look up.
+    const { jobId } = (await jobSnapshots()).run;
+    const formed = unknownIdOfForm(jobId);
+    if (!formed)
+      throw new NotExercised(`the job id ${jobId} is too short to derive an unknown id of its form`);
+    expectRefused(await api().get(jobPath(formed)));
+  },
+  options,
+);
 
 check(
   'GET /jobs/{job.id} for an id no job could have (quotes, a NUL, 300 characters) is refused with a 4xx error list, never a 5xx',
@@ -339,5 +354,34 @@ check(
         exchange,
       );
     }),
+  options,
+);
+
+check(
+  "A job's links.self, followed as given, answers 200 with that job",
+  ['JOBS-18'],
+  async () => {
+    const { run, bodies } = await jobSnapshots();
+    const seen = [run.update, ...bodies.map(({ exchange }) => exchange)];
+    const selves = new Map<string, string>();
+    for (const exchange of seen) {
+      const job = (exchange.response?.body ?? {}) as { id?: unknown; links?: { self?: unknown } };
+      // A missing self link or id is JOBS-13's or JOBS-04's finding.
+      if (typeof job.links?.self === 'string' && typeof job.id === 'string')
+        selves.set(job.links.self, job.id);
+    }
+    if (selves.size === 0) throw new NotExercised('no job answer carried a links.self and an id');
+    for (const [self, id] of selves) {
+      const exchange = await api().get(self);
+      if (exchange.failure?.startsWith('refused to follow'))
+        throw new NotExercised(`the job's links.self leads to another origin: ${self}`);
+      const answered = (exchange.response?.body as { id?: unknown } | null | undefined)?.id;
+      expectThat(
+        exchange.response?.status === 200 && answered === id,
+        `job ${id}'s links.self (${self}) answered ${exchange.response?.status ?? exchange.failure} with id ${JSON.stringify(answered)}`,
+        exchange,
+      );
+    }
+  },
   options,
 );

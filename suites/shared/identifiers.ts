@@ -28,16 +28,23 @@ export function invalidIds(what: string): string[] {
 
 /**
  * An id of the form of a real one that no service has issued: `id` with each character of its last run of
- * letters and digits raised to the highest of its kind (9, z, Z). A service that refuses a malformed id
- * before it looks anything up must look this one up. Only for a run of eight characters or more, where
- * an id of all nines and zeds is beyond any count of real resources; otherwise undefined. An id whose
- * alphabet is narrower (hex) becomes malformed, and is refused all the same.
+ * letters and digits raised to the highest of its alphabet (digits to 9, hexadecimal to f, other letters
+ * to z), so a UUID stays a well-formed UUID and a base-32 id a well-formed one. A service that refuses a
+ * malformed id before it looks anything up must look this one up. Only for a run of eight characters or
+ * more, where an id of all nines, efs or zeds is beyond any count of real resources; otherwise undefined.
  */
 export function unknownIdOfForm(id: string): string | undefined {
   const match = /[0-9A-Za-z]+(?=[^0-9A-Za-z]*$)/.exec(id);
   if (!match || match[0].length < 8) return undefined;
-  const raised = match[0].replace(/[0-9]/g, '9').replace(/[a-z]/g, 'z').replace(/[A-Z]/g, 'Z');
-  return raised === match[0]
+  const run = match[0];
+  const raised = /^[0-9]+$/.test(run)
+    ? run.replace(/./g, '9')
+    : /^[0-9a-f]+$/.test(run)
+      ? run.replace(/./g, 'f')
+      : /^[0-9A-F]+$/.test(run)
+        ? run.replace(/./g, 'F')
+        : run.replace(/[0-9]/g, '9').replace(/[a-z]/g, 'z').replace(/[A-Z]/g, 'Z');
+  return raised === run
     ? undefined
-    : `${id.slice(0, match.index)}${raised}${id.slice(match.index + match[0].length)}`;
+    : `${id.slice(0, match.index)}${raised}${id.slice(match.index + run.length)}`;
 }

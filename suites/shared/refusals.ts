@@ -74,16 +74,33 @@ export function credentialRefused(exchange: Exchange): boolean {
   return status >= 400 && status < 500 && status !== 429;
 }
 
-/** Whether a request passed authentication: an answer that is no refusal of its credential. */
+/**
+ * Whether a request passed authentication: an answer that does not refuse its credential. A 400 or 404 to
+ * a request that names a filter or an id may be about those, so only 401, 403, or a client error that
+ * names the credential (the token table's invalid-grant, or Authorization as its source.parameter) refuses
+ * a token that was sent.
+ */
 export function tokenAccepted(exchange: Exchange): boolean {
-  return exchange.response !== undefined && !credentialRefused(exchange);
+  const status = exchange.response?.status;
+  if (status === undefined) return false;
+  if (status === 401 || status === 403) return false;
+  if (!credentialRefused(exchange)) return true;
+  const errors = (exchange.response?.body as { data?: unknown } | null | undefined)?.data;
+  const namesCredential = (error: unknown) => {
+    const { code, source } = (error ?? {}) as { code?: unknown; source?: { parameter?: unknown } | null };
+    return (
+      code === 'invalid-grant' ||
+      (typeof source?.parameter === 'string' && /^authorization$/i.test(source.parameter))
+    );
+  };
+  return !(Array.isArray(errors) && errors.some(namesCredential));
 }
 
 /** Throws a Finding unless the request passed authentication (tokenAccepted). */
 export function expectAccepted(exchange: Exchange, what: string): void {
   if (tokenAccepted(exchange)) return;
   throw new Finding(
-    `${describeRequest(exchange)} (${what}): expected the token to be accepted (no client error), got ${describeAnswer(exchange)}`,
+    `${describeRequest(exchange)} (${what}): expected the token to be accepted (no 401 or 403, no client error naming the credential), got ${describeAnswer(exchange)}`,
     exchange,
   );
 }
