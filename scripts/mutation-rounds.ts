@@ -10,6 +10,7 @@
  */
 import { writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
+import { groupPrefixes } from '../src/requirements/groups.ts';
 import { openMockSession } from '../src/runner/fault-matrix.ts';
 import { rounds } from '../test/mutants/rounds.ts';
 import { verdicts, verdictsPath, type RoundVerdicts } from '../test/mutants/verdicts.ts';
@@ -36,18 +37,7 @@ if (!Number.isInteger(seed) || unknown.length > 0) {
 
 /** The requirement a catch is recorded under: the first failed one of the mutant's own group, else the first. */
 function recordedRequirement(failed: string[], group: string): string {
-  const prefix = {
-    token: 'TOKEN',
-    auth: 'AUTH',
-    enrich: 'ENRICH',
-    users: 'USERS',
-    connections: 'CONN',
-    jobs: 'JOBS',
-    institutions: 'INST',
-    expenses: 'EXP',
-    affordability: 'AFFORD',
-    errors: 'ERR',
-  }[group];
+  const prefix = groupPrefixes[group];
   return failed.find((id) => id.startsWith(`${prefix}-`)) ?? (failed[0] as string);
 }
 
