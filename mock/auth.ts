@@ -86,7 +86,10 @@ function authenticateApiKey(headers: IncomingHttpHeaders, context: MockContext):
   }
   const unsupported =
     options.unsupportedVersions.includes(version) || !options.supportedVersions.includes(version);
-  if (unsupported && !context.fault('token-version-ignored')) {
+  const retiredForServerOnly =
+    options.unsupportedVersions.includes(version) &&
+    context.fault('token-retired-version-client-scope-accepted');
+  if (unsupported && !context.fault('token-version-ignored') && !retiredForServerOnly) {
     const supported = `the versions supported are ${options.supportedVersions.join(', ')}`;
     const said = options.unsupportedVersions.includes(version)
       ? `${options.versionHeader} ${quoted(version)} is no longer supported: ${supported}`
@@ -111,6 +114,13 @@ function authenticateBearer(
   query: URLSearchParams,
   context: MockContext,
 ): void {
+  // The faults take an issued token from an access_token query parameter, or from the header without its
+  // scheme, as a service that reads the token wherever it finds one would.
+  const queried = query.get('access_token');
+  if (headers.authorization === undefined && queried !== null && context.state.tokens.has(queried))
+    if (context.fault('auth-query-token-accepted')) return;
+  const bare = headers.authorization?.trim() ?? '';
+  if (context.state.tokens.has(bare) && context.fault('auth-token-without-scheme-accepted')) return;
   if (headers.authorization === undefined) {
     if (context.fault('auth-missing-accepted')) return;
     // The fault takes a next-page cursor for a credential: the pages after the first are anyone's.

@@ -13,6 +13,11 @@ const transactionsPath = routePaths.affordabilityTransactions;
 
 export const affordabilityFaults = [
   {
+    name: 'affordability-empty-limited-has-next',
+    requirement: 'AFFORD-02',
+    description: 'a snapshot without transactions asked with a limit links to a next page',
+  },
+  {
     name: 'affordability-next-missing',
     requirement: 'AFFORD-04',
     description: 'no links.next although more pages exist',

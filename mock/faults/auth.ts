@@ -98,6 +98,17 @@ export const authFaults = [
       "every token reports expires_in 1 while it lives its whole lifetime (an hour for the run's key)",
   },
   {
+    name: 'auth-query-token-accepted',
+    requirement: 'AUTH-05',
+    description:
+      'a request without an Authorization header is served when an access_token query parameter holds an issued token',
+  },
+  {
+    name: 'auth-token-without-scheme-accepted',
+    requirement: 'AUTH-05',
+    description: 'an issued token sent as the whole Authorization header, without "Bearer", is accepted',
+  },
+  {
     name: 'auth-refusal-echoes-authorization',
     requirement: 'AUTH-12',
     description:

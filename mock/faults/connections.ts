@@ -33,6 +33,26 @@ function onProfile(change: (profile: Body) => Body): Alter {
 
 export const connectionFaults = [
   {
+    name: 'connections-security-code-kept',
+    requirement: 'CONN-45',
+    description: 'a security code sent in an update is shown with the connection retrieved afterwards',
+  },
+  {
+    name: 'connection-list-created-date-shifted',
+    requirement: 'CONN-48',
+    description: "the list shows each connection's createdDate a day later than its single retrieval",
+    alter: (reply, route) =>
+      reply.status === 200 && route?.path === connectionsPath
+        ? {
+            ...reply,
+            body: mapData(reply.body as Body, (connection) => ({
+              ...connection,
+              createdDate: new Date(Date.parse(String(connection.createdDate)) + 86_400_000).toISOString(),
+            })),
+          }
+        : reply,
+  },
+  {
     name: 'connection-detail-institution-of-first',
     requirement: 'CONN-48',
     description: "a connection retrieved singly shows the institution of its user's first connection",
@@ -200,14 +220,16 @@ export const connectionFaults = [
     description: 'a connections filter that matches nothing is answered 404',
   },
   {
-    name: 'connections-unknown-user-empty',
+    name: 'connections-unknown-user-lists-others',
     requirement: 'CONN-08',
-    description: 'the connections list of an unknown user is answered 200 with an empty list',
-    alter: unknownIdAnswered(connectionsPath, (context) => ({
-      type: 'list',
-      data: [],
-      links: { self: `${context.baseUrl}/users/unknown/connections` },
-    })),
+    description: "the connections list of an unknown user is answered 200 with the first user's connections",
+    alter: unknownIdAnswered(connectionsPath, (context) => {
+      const first = context.world.connections[0];
+      const data = context.world.connections
+        .filter((c) => c.userId === first?.userId)
+        .map((c) => ({ type: 'connection', id: c.id, status: c.status }));
+      return { type: 'list', data, links: { self: `${context.baseUrl}/users/unknown/connections` } };
+    }),
   },
   {
     name: 'connection-detail-as-list',

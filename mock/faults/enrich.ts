@@ -10,6 +10,11 @@ import { routePaths } from '../routes/paths.ts';
 
 export const enrichFaults = [
   {
+    name: 'enrich-classified-no-match-has-logo',
+    requirement: 'ENRICH-20',
+    description: 'a query that matches nothing but carries accountType and amount gets a placeholder logo',
+  },
+  {
     name: 'enrich-short-q-accepted',
     requirement: 'ENRICH-03',
     description: 'q of 1 or 2 characters is accepted',

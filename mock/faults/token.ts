@@ -45,6 +45,16 @@ function unreadableBodyRefusal(change: Alter): Alter {
 
 export const tokenFaults = [
   {
+    name: 'token-scope-prefix-matched',
+    requirement: 'TOKEN-14',
+    description: 'a scope is matched by its start: SERVER_ACCESS_ADMIN gets a SERVER_ACCESS token',
+  },
+  {
+    name: 'token-retired-version-client-scope-accepted',
+    requirement: 'TOKEN-09',
+    description: 'a retired version is refused for SERVER_ACCESS only: with CLIENT_ACCESS it gets a token',
+  },
+  {
     name: 'token-client-scope-refused',
     requirement: 'TOKEN-02',
     description: 'POST /token refuses scope CLIENT_ACCESS',

@@ -179,6 +179,9 @@ export function affordabilityListPage(
   if (remaining === 1 && context.fault('affordability-next-missing-before-last-one')) nextOffset = undefined;
   if (remaining === 0 && context.fault('affordability-next-on-full-last-page')) nextOffset = matching.length;
   if (context.fault('affordability-next-on-last-page')) nextOffset ??= matching.length;
+  // The fault links an empty snapshot asked with a limit to a next page, of nothing.
+  if (matching.length === 0 && query.has('limit') && context.fault('affordability-empty-limited-has-next'))
+    nextOffset = 0;
   if (nextOffset !== undefined) {
     const token = encodeCursor(positionOnly ? { offset: nextOffset } : { offset: nextOffset, limit, filter });
     links.next = variants.next === 'cursor' ? token : `${path}?${nextQuery(token, query, positionOnly)}`;

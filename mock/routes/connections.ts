@@ -109,8 +109,13 @@ function detailOf(connection: ConnectionRecord, context: MockContext) {
     hidden && context.options.variants.connections?.hiddenProfile === 'empty-arrays'
       ? { phoneNumbers: [], emailAddresses: [], physicalAddresses: [] }
       : connection.profile;
-  return connectionDetail({ ...connection, profile }, accounts, context);
+  const shown = connectionDetail({ ...connection, profile }, accounts, context);
+  const kept = context.fault('connections-security-code-kept') ? keptCodes.get(connection.id) : undefined;
+  return kept === undefined ? shown : { ...shown, verification: kept };
 }
+
+/** The security code last sent to each connection, under the fault that shows it again. */
+const keptCodes = new Map<string, string>();
 
 /** GET /users/{user.id}/connections (spec: Endpoints): a list, empty for a user with none. */
 export const listConnections: RouteHandler = {
@@ -234,6 +239,9 @@ export const updateConnection: RouteHandler = {
       variants.updateJob === 'minimal'
         ? { type: shown.type, id: shown.id, links: { self: shown.links.self } }
         : shown;
+    // The fault keeps the security code sent, and shows it with the connection from then on.
+    if (typeof body?.securityCode === 'string' && context.fault('connections-security-code-kept'))
+      keptCodes.set(connection.id, body.securityCode);
     // The fault tells which password the job verifies, under a name no credential member has.
     const echoed = context.fault('connections-password-echoed') ? { ...reply, verifying: password } : reply;
     return { status: 202, body: echoed };

@@ -189,7 +189,9 @@ export const enrich: RouteHandler = {
     }
     return {
       status: 200,
-      body: enrichResult(merchant, classification, selfLink(query, context), context),
+      body: enrichResult(merchant, classification, selfLink(query, context), context, {
+        classified: amount !== null && accountType !== null,
+      }),
     };
   },
 };
@@ -282,9 +284,14 @@ function enrichResult(
   classification: Classification,
   self: string,
   context: MockContext,
+  { classified }: { classified: boolean },
 ) {
   if (!merchant) {
-    const logo = context.fault('enrich-no-match-has-logo') ? `${context.baseUrl}/logos/unknown.png` : null;
+    // One fault gives every no-match result a placeholder logo; another only a classified one's.
+    const placeholder =
+      context.fault('enrich-no-match-has-logo') ||
+      (classified && context.fault('enrich-classified-no-match-has-logo'));
+    const logo = placeholder ? `${context.baseUrl}/logos/unknown.png` : null;
     return {
       type: 'enrich',
       ...classification,

@@ -42,7 +42,11 @@ function requestedScope(scope: string | undefined, variants: TokenVariants, cont
     }
     throw invalidRequest(scope === '' ? detail.empty('scope') : detail.missing('scope'), 'scope');
   }
-  const named = variants.scopeCase === 'insensitive' ? scope.toUpperCase() : scope;
+  const asked = variants.scopeCase === 'insensitive' ? scope.toUpperCase() : scope;
+  // The fault matches a scope by its start: SERVER_ACCESS_ADMIN is read as SERVER_ACCESS.
+  const named = context.fault('token-scope-prefix-matched')
+    ? ([...scopes].find((known) => asked.startsWith(known)) ?? asked)
+    : asked;
   if (!scopes.has(named) && !context.fault('token-unsupported-scope-accepted'))
     throw invalidRequest(
       detail.unknown('scope', quoted(scope), `the scopes are ${[...scopes].join(', ')}`),
@@ -90,6 +94,20 @@ export const issueToken: RouteHandler = {
     checkGrantType(form.grant_type, variants, context);
     const header = request.headers[context.options.versionHeader.toLowerCase()];
     const version = Array.isArray(header) ? header[0] : header;
+    // The fault retires an older version only for SERVER_ACCESS (authentication let it through).
+    if (
+      version !== undefined &&
+      context.options.unsupportedVersions.includes(version) &&
+      scope !== 'CLIENT_ACCESS' &&
+      context.fault('token-retired-version-client-scope-accepted')
+    )
+      throw new MockError(
+        400,
+        'parameter-not-valid',
+        'Version not supported',
+        `version ${version} is no longer supported`,
+        context.options.versionHeader,
+      );
     if (
       version !== undefined &&
       context.options.supportedVersions.includes(version) &&

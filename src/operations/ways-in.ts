@@ -10,6 +10,8 @@ import type { Operation } from './table.ts';
 export const waysIn = {
   bearer: {
     withoutAuthorization: 'AUTH-05',
+    withTokenInQuery: 'AUTH-05',
+    withTokenWithoutScheme: 'AUTH-05',
     withTokenNobodyIssued: 'AUTH-06',
     withTokenAltered: 'AUTH-06',
     withApiKeyAsBasic: 'AUTH-07',

@@ -61,18 +61,21 @@ check(
   async () => {
     const { emptyAffordabilityId } = runSettings().profile.fixtures;
     if (emptyAffordabilityId) {
-      const exchange = await api().get(transactionsPath(emptyAffordabilityId));
-      expectStatus(exchange, 200);
-      expectResource(exchange, 'affordability-list');
-      const body = asRecord(exchange.response.body);
-      const data = body?.data as unknown[];
-      const next = asRecord(body?.links)?.next;
-      // A null next is read as absent (AMB-AFFORD-04).
-      expectThat(
-        data.length === 0 && (next === undefined || next === null),
-        `the snapshot without transactions gave ${data.length} transaction(s) and links.next ${JSON.stringify(next)}`,
-        exchange,
-      );
+      // Asked plain and with a limit: no page size makes more pages of nothing.
+      for (const query of [undefined, { limit: '10' }]) {
+        const exchange = await api().get(transactionsPath(emptyAffordabilityId), query);
+        expectStatus(exchange, 200);
+        expectResource(exchange, 'affordability-list');
+        const body = asRecord(exchange.response.body);
+        const data = body?.data as unknown[];
+        const next = asRecord(body?.links)?.next;
+        // A null next is read as absent (AMB-AFFORD-04).
+        expectThat(
+          data.length === 0 && (next === undefined || next === null),
+          `the snapshot without transactions gave ${data.length} transaction(s) and links.next ${JSON.stringify(next)}`,
+          exchange,
+        );
+      }
       return;
     }
     // Without an empty snapshot in the profile, only an empty fixture snapshot shows the empty state.

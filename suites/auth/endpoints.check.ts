@@ -33,10 +33,26 @@ import {
 // Each way's requirement is read from waysIn; the type takes no table without every refused way.
 type RefusedWay = Exclude<keyof typeof waysIn.bearer, 'withServerAccessToken'>;
 type Authorization = () => string | undefined | Promise<string>;
-const probesByWay: {
-  [Way in RefusedWay]: { what: string; authorization: Authorization; carriesKey?: true };
-} = {
+interface ProbeWay {
+  what: string;
+  authorization: Authorization;
+  carriesKey?: true;
+  /** Query parameters the probe adds to the request (a token where the header should be). */
+  query?: () => Promise<Record<string, string>>;
+}
+const probesByWay: { [Way in RefusedWay]: ProbeWay } = {
   withoutAuthorization: { what: 'no Authorization header', authorization: () => undefined },
+  // "All endpoints except the token endpoint require the bearer header": the run's valid token given
+  // anywhere else than that header is no bearer header.
+  withTokenInQuery: {
+    what: "no Authorization header and the run's token in an access_token query parameter",
+    authorization: () => undefined,
+    query: async () => ({ access_token: await tokens().current() }),
+  },
+  withTokenWithoutScheme: {
+    what: "the run's token in the Authorization header without its scheme",
+    authorization: async () => tokens().current(),
+  },
   withTokenNobodyIssued: {
     what: 'a token nobody issued',
     authorization: () => `Bearer ${garbageCredential('fds')}`,
@@ -66,13 +82,9 @@ const probesByWay: {
     authorization: () => 'Bearer',
   },
 };
-const probes: {
-  way: RefusedWay;
-  id: RequirementId;
-  what: string;
-  authorization: Authorization;
-  carriesKey?: true;
-}[] = (Object.keys(probesByWay) as RefusedWay[]).map((way) => ({
+const probes: (ProbeWay & { way: RefusedWay; id: RequirementId })[] = (
+  Object.keys(probesByWay) as RefusedWay[]
+).map((way) => ({
   way,
   id: waysIn.bearer[way],
   ...probesByWay[way],
@@ -102,7 +114,10 @@ function refusal(kind: RequestKind, probe: Probe): Promise<{ target: Target; exc
     const target = await resolvedTarget(kind);
     const authorization = await probe.authorization();
     const credential = probe.carriesKey ? 'api-key' : 'probe';
-    return { target, exchange: await api().raw(probeOptions(target, authorization, credential)) };
+    const options = probeOptions(target, authorization, credential);
+    const extra = probe.query ? await probe.query() : undefined;
+    const sent = extra ? { ...options, query: { ...options.query, ...extra } } : options;
+    return { target, exchange: await api().raw(sent) };
   });
 }
 

@@ -178,27 +178,34 @@ check(
 );
 
 check(
-  'A connection retrieved singly names the same institution as its entry in the list',
+  'A connection retrieved singly has the institution and createdDate of its entry in the list',
   ['CONN-48'],
   async () => {
     const [list, details] = await Promise.all([fixtureConnections(), connectionDetails()]);
     const listed = (list.response?.body as { data?: unknown } | null | undefined)?.data;
-    const institutionOf = new Map<string, unknown>();
+    type Shown = { id?: unknown; institution?: { id?: unknown }; createdDate?: unknown };
+    const listedAs = new Map<string, Shown>();
     for (const item of Array.isArray(listed) ? listed : []) {
-      const { id, institution } = (item ?? {}) as { id?: unknown; institution?: { id?: unknown } };
-      if (typeof id === 'string') institutionOf.set(id, institution?.id);
+      const shown = (item ?? {}) as Shown;
+      if (typeof shown.id === 'string') listedAs.set(shown.id, shown);
     }
+    // One instant written two ways is the same createdDate; a value that is no timestamp is CONN-12's.
+    const instant = (value: unknown) => (typeof value === 'string' ? Date.parse(value) : Number.NaN);
     let compared = 0;
     for (const exchange of details) {
-      const { id, institution } = (exchange.response?.body ?? {}) as {
-        id?: unknown;
-        institution?: { id?: unknown };
-      };
-      if (exchange.response?.status !== 200 || typeof id !== 'string' || !institutionOf.has(id)) continue;
+      const { id, institution, createdDate } = (exchange.response?.body ?? {}) as Shown;
+      const inList = typeof id === 'string' ? listedAs.get(id) : undefined;
+      if (exchange.response?.status !== 200 || !inList) continue;
       compared++;
       expectThat(
-        institution?.id === institutionOf.get(id),
-        `connection ${id} is to institution ${JSON.stringify(institution?.id)} retrieved singly, and to ${JSON.stringify(institutionOf.get(id))} in the list`,
+        institution?.id === inList.institution?.id,
+        `connection ${String(id)} is to institution ${JSON.stringify(institution?.id)} retrieved singly, and to ${JSON.stringify(inList.institution?.id)} in the list`,
+        exchange,
+      );
+      const [retrieved, listedAt] = [instant(createdDate), instant(inList.createdDate)];
+      expectThat(
+        Number.isNaN(retrieved) || Number.isNaN(listedAt) || retrieved === listedAt,
+        `connection ${String(id)} was created ${String(createdDate)} retrieved singly, and ${String(inList.createdDate)} in the list`,
         exchange,
       );
     }

@@ -36,6 +36,18 @@ check(
       status: [400],
       code: ['parameter-not-valid'],
     });
+    // The other scope too: a version is retired whatever the scope asked.
+    const client = await sendTokenRequest({
+      authorization: `Basic ${apiKey()}`,
+      credential: 'api-key',
+      version: unsupportedVersion ?? '',
+      form: { scope: 'CLIENT_ACCESS' },
+    });
+    expectRefusal(client, {
+      what: `${versionHeader}: ${unsupportedVersion ?? ''} with scope CLIENT_ACCESS`,
+      status: [400],
+      code: ['parameter-not-valid'],
+    });
   },
   { needs: ['unsupportedVersion'] },
 );
@@ -122,6 +134,16 @@ check(
       status: [400],
       code: ['invalid-request'],
     });
+    // A named scope with more after it: a service matching scopes by prefix takes it for the scope named.
+    // Why invalid under every reading: neither is one of the two values, in any letter case.
+    for (const value of ['SERVER_ACCESS_ADMIN', 'CLIENT_ACCESS_EXTRA']) {
+      const exchange = await sendTokenRequest({
+        authorization: `Basic ${apiKey()}`,
+        credential: 'api-key',
+        form: { scope: value },
+      });
+      expectRefusal(exchange, { what: `scope ${value}`, status: [400], code: ['invalid-request'] });
+    }
   },
 );
 

@@ -24,6 +24,7 @@ const IMPLEMENTATIONS: Record<string, Start> = {
   'round-1': startIndependent,
   'round-2': startLenient,
   'round-3': startIndependent,
+  'round-4': startLenient,
 };
 
 const all: [string, Mutant][] = Object.entries(rounds).flatMap(([round, mutants]) =>
@@ -74,6 +75,14 @@ describe('mutant catalogue', () => {
     expect(round3.length).toBeGreaterThanOrEqual(45);
     for (const group of GROUPS) {
       expect(round3.filter((m) => m.group === group).length, group).toBeGreaterThanOrEqual(3);
+    }
+  });
+
+  it('covers every group with at least three mutants in round 4', () => {
+    const round4 = rounds['round-4'] ?? [];
+    expect(round4.length).toBeGreaterThanOrEqual(40);
+    for (const group of GROUPS) {
+      expect(round4.filter((m) => m.group === group).length, group).toBeGreaterThanOrEqual(3);
     }
   });
 

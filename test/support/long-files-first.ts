@@ -14,6 +14,7 @@ const longFiles = [
   'test/matrix/mutation-round-1.test.ts',
   'test/matrix/mutation-round-2.test.ts',
   'test/matrix/mutation-round-3.test.ts',
+  'test/matrix/mutation-round-4.test.ts',
   'test/hostile/hostile-targets.test.ts',
   'test/package/packaging.test.ts',
   'test/cli/nightly-recipe.test.ts',
