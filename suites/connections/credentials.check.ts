@@ -1,4 +1,4 @@
-import { check, NotExercised } from '../../src/checks/check.ts';
+import { check } from '../../src/checks/check.ts';
 import { expectStatus, expectThat } from '../../src/checks/findings.ts';
 import { api, runSettings } from '../../src/checks/run-context.ts';
 import type { Exchange } from '../../src/client/exchange.ts';

@@ -4,7 +4,6 @@ import { expectResource } from '../../src/checks/resource.ts';
 import { api } from '../../src/checks/run-context.ts';
 import { accountTypes } from '../../src/checks/arbitraries/enrich.ts';
 import { preview } from '../../src/validation/validator.ts';
-import type { Exchange } from '../../src/client/exchange.ts';
 import { isObject } from '../../src/checks/error-body.ts';
 import { enrichFixture, enrichResult, expectEach, getEnrich, judgeable } from './support.ts';
 
