@@ -58,11 +58,24 @@ export const authFaults = [
     name: 'auth-unknown-token-accepted',
     requirement: 'AUTH-06',
     description: 'a bearer token never issued is accepted',
+    collateral: [
+      {
+        requirement: 'AUTH-07',
+        reason:
+          'the API key sent as a bearer token is a token the service never issued, which the fault accepts',
+      },
+    ],
   },
   {
     name: 'auth-filtered-list-token-unchecked',
     requirement: 'AUTH-06',
     description: "a list request with a filter takes any bearer token, checking only the header's form",
+    collateral: [
+      {
+        requirement: 'AUTH-07',
+        reason: 'the API key sent as a bearer token on a filtered list is taken unchecked too',
+      },
+    ],
   },
   {
     name: 'auth-basic-accepted',
@@ -138,6 +151,12 @@ export const authFaults = [
     name: 'auth-bearer-refused',
     requirement: 'AUTH-03',
     description: 'every request with a bearer token, even one just issued, is refused with 401',
+    collateral: [
+      {
+        requirement: 'AUTH-04',
+        reason: "a token refused everywhere is refused on each user's resources too",
+      },
+    ],
     alter: (reply, route) =>
       route?.auth === 'bearer' && reply.status < 400
         ? errorReply(401, 'invalid-grant', 'Authorization')

@@ -179,6 +179,12 @@ export const connectionFaults = [
     name: 'connection-leaks-password',
     requirement: 'CONN-21',
     description: 'connections are returned with the password',
+    collateral: [
+      {
+        requirement: 'CONN-45',
+        reason: 'the password member carries the password sent, a credential returned under any name',
+      },
+    ],
   },
   {
     name: 'connection-update-returns-200',

@@ -126,6 +126,12 @@ export const institutionFaults = [
     name: 'institution-retrieval-ignores-id',
     requirement: 'INST-08',
     description: 'GET /institutions/{institution.id} answers the first institution of the list',
+    collateral: [
+      {
+        requirement: 'INST-22',
+        reason: "an institution's self link leads to its retrieval, which answers another institution",
+      },
+    ],
     alter: onSuccess(routePaths.institution, (body, context) => {
       const other = context.world.institutions.find((record) => record.id !== body.id);
       return other ? servedInstitution(other, context) : body;

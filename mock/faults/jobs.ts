@@ -121,6 +121,12 @@ export const jobFaults = [
     name: 'job-answers-another-id',
     requirement: 'JOBS-03',
     description: 'GET /jobs/{job.id} answers a job of another id',
+    collateral: [
+      {
+        requirement: 'JOBS-18',
+        reason: "a job's self link leads to its retrieval, which answers another job",
+      },
+    ],
     alter: onSuccess(routePaths.job, (body) => ({ ...body, id: randomUUID() })),
   },
   {

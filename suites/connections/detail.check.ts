@@ -128,6 +128,8 @@ check(
         links?: { self?: unknown };
         institution?: { id?: unknown; links?: { self?: unknown } };
       };
+      // A body without an id is not a connection to judge (CONN-11's or CONN-09's finding).
+      if (typeof id !== 'string') continue;
       const namedConnections = connectionIds.filter((other) => other !== id && linkNames(links?.self, other));
       expectThat(
         namedConnections.length === 0,
