@@ -99,7 +99,10 @@ describe('mutant catalogue', () => {
   });
 });
 
-describe.each([1, 2])('probes on seed %i', (seed) => {
+// Seed 1 in npm test; each round's author checked seeds 1 and 2 (FDS_MUTANT_SEEDS=1,2 runs both).
+const seeds = (process.env.FDS_MUTANT_SEEDS ?? '1').split(',').map(Number);
+
+describe.each(seeds)('probes on seed %i', (seed) => {
   it.each(all.map(([round, m]) => [`${round} ${m.name}`, round, m] as const))(
     '%s: clean passes, mutant is caught',
     async (_label, round, mutant) => {
