@@ -94,25 +94,16 @@ export const issueToken: RouteHandler = {
     checkGrantType(form.grant_type, variants, context);
     const header = request.headers[context.options.versionHeader.toLowerCase()];
     const version = Array.isArray(header) ? header[0] : header;
-    // The fault retires an older version only for SERVER_ACCESS (authentication let it through).
-    if (
+    // One fault refuses a supported version; another retires an older one only for SERVER_ACCESS
+    // (authentication let it through).
+    const refused =
       version !== undefined &&
-      context.options.unsupportedVersions.includes(version) &&
-      scope !== 'CLIENT_ACCESS' &&
-      context.fault('token-retired-version-client-scope-accepted')
-    )
-      throw new MockError(
-        400,
-        'parameter-not-valid',
-        'Version not supported',
-        `version ${version} is no longer supported`,
-        context.options.versionHeader,
-      );
-    if (
-      version !== undefined &&
-      context.options.supportedVersions.includes(version) &&
-      context.fault('token-supported-version-refused')
-    ) {
+      ((context.options.supportedVersions.includes(version) &&
+        context.fault('token-supported-version-refused')) ||
+        (context.options.unsupportedVersions.includes(version) &&
+          scope !== 'CLIENT_ACCESS' &&
+          context.fault('token-retired-version-client-scope-accepted')));
+    if (refused) {
       throw new MockError(
         400,
         'parameter-not-valid',

@@ -4,6 +4,7 @@ import { check, NotExercised } from '../../src/checks/check.ts';
 import { describeAnswer, describeRequest, Finding } from '../../src/checks/findings.ts';
 import { api, perRun, perRunValue, runSettings } from '../../src/checks/run-context.ts';
 import { waysIn } from '../../src/operations/ways-in.ts';
+import { nearMiss } from '../shared/identifiers.ts';
 import { apiKey, garbageCredential, tokens } from '../shared/token.ts';
 import { expectAccepted } from '../shared/refusals.ts';
 import {
@@ -62,7 +63,8 @@ const probesByWay: { [Way in RefusedWay]: ProbeWay } = {
     authorization: async () => {
       // A service that compares only part of a token takes this near miss for the token itself. It is
       // masked like the token: all but one character of it is a live credential.
-      const altered = nearMiss(await tokens().current());
+      const token = await tokens().current();
+      const altered = nearMiss(token) ?? `${token}x`;
       api().secrets.add(altered);
       return `Bearer ${altered}`;
     },
@@ -92,22 +94,6 @@ const probes: (ProbeWay & { way: RefusedWay; id: RequirementId })[] = (
 const accepted = waysIn.bearer.withServerAccessToken;
 
 type Probe = (typeof probes)[number];
-
-/** The credential with its last character moved on by one: never the credential itself. */
-function nearMiss(credential: string): string {
-  const last = credential.at(-1) ?? 'a';
-  const next =
-    last === 'z'
-      ? 'a'
-      : last === 'Z'
-        ? 'A'
-        : last === '9'
-          ? '0'
-          : /[a-yA-Y0-8]/.test(last)
-            ? String.fromCharCode(last.charCodeAt(0) + 1)
-            : 'x';
-  return `${credential.slice(0, -1)}${next}`;
-}
 
 function refusal(kind: RequestKind, probe: Probe): Promise<{ target: Target; exchange: Exchange }> {
   return perRun(`auth:refusal ${kind.name} ${probe.way}`, async () => {

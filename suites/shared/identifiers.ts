@@ -48,3 +48,15 @@ export function unknownIdOfForm(id: string): string | undefined {
     ? undefined
     : `${id.slice(0, match.index)}${raised}${id.slice(match.index + run.length)}`;
 }
+
+/**
+ * The text with its last letter or digit moved on by one (9 to 0, z to a): a near miss of an id or a
+ * credential, of its form and never itself; undefined when it holds no letter or digit.
+ */
+export function nearMiss(text: string): string | undefined {
+  const match = /[0-9A-Za-z](?=[^0-9A-Za-z]*$)/.exec(text);
+  if (!match) return undefined;
+  const c = match[0];
+  const next = c === '9' ? '0' : c === 'z' ? 'a' : c === 'Z' ? 'A' : String.fromCharCode(c.charCodeAt(0) + 1);
+  return `${text.slice(0, match.index)}${next}${text.slice(match.index + 1)}`;
+}

@@ -1,7 +1,7 @@
 import { NotExercised } from '../../src/checks/check.ts';
 import { describeAnswer } from '../../src/checks/findings.ts';
 import { perRun, runSettings } from '../../src/checks/run-context.ts';
-import { unknownId } from './identifiers.ts';
+import { nearMiss, unknownId } from './identifiers.ts';
 import { createUser, freshEmail } from './users.ts';
 
 /**
@@ -17,25 +17,14 @@ export interface OtherUser {
 }
 
 /**
- * The fixture user's id with its last letter or digit moved on by one: an id of the form the service
- * issues, so a service that refuses a malformed id before anything else still has to look this one up.
- * It may name another real user, which is as good: the fixture user's resources are not theirs either.
- */
-export function neighbourId(id: string): string | undefined {
-  const match = /[0-9A-Za-z](?=[^0-9A-Za-z]*$)/.exec(id);
-  if (!match) return undefined;
-  const next = (c: string) =>
-    c === '9' ? '0' : c === 'z' ? 'a' : c === 'Z' ? 'A' : String.fromCharCode(c.charCodeAt(0) + 1);
-  return `${id.slice(0, match.index)}${next(match[0])}${id.slice(match.index + 1)}`;
-}
-
-/**
  * Users other than the fixture user: an id no service issued and one of the fixture's form, always; and a
  * user the run creates, when it may write (once per worker).
  */
 export function otherUsers(): Promise<OtherUser[]> {
   return perRun('shared:other-users', async () => {
-    const neighbour = neighbourId(runSettings().profile.fixtures.userId ?? '');
+    // The fixture user's id one character off: of the form the service issues, so a service that refuses
+    // a malformed id first still has to look it up. It may name another real user, which is as good.
+    const neighbour = nearMiss(runSettings().profile.fixtures.userId ?? '');
     const readable = [
       { what: 'an unknown user', id: unknownId('user') },
       ...(neighbour ? [{ what: "a user id of the fixture user's form", id: neighbour }] : []),
