@@ -11,6 +11,7 @@ export default tseslint.config(
       'dist/',
       'src/types/resources.generated.ts',
       'src/validation/validators.generated.cjs',
+      'mock/options-validator.generated.cjs',
     ],
   },
   js.configs.recommended,

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { timedCommand, type CommandRun } from './conformance-run.ts';
+import { timeStartMock, timeToProfile, type StartMockTime } from './mock-start.ts';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 
@@ -19,6 +20,11 @@ export interface InstalledStart {
   laterRequirements: CommandRun[];
   /** The same command from a git checkout, which compiles the TypeScript through tsx at run time. */
   checkoutRequirements: CommandRun[];
+  /** `fds-conformance mock` until its profile is printed, in milliseconds: installed, then from the checkout. */
+  mockProfileMs: number[];
+  checkoutMockProfileMs: number[];
+  /** `startMock()` from the installed package, each in a fresh process. */
+  startMock: StartMockTime[];
 }
 
 const megabytes = (path: string) =>
@@ -68,5 +74,15 @@ export async function installedStart(later = 3): Promise<InstalledStart> {
     firstRequirements,
     laterRequirements: await times([bin, 'requirements'], later),
     checkoutRequirements: [checkoutFirst, ...(await times([checkoutBin, 'requirements'], later, root))],
+    mockProfileMs: await repeat(later, () => timeToProfile([bin, 'mock'], project)),
+    checkoutMockProfileMs: await repeat(later, () => timeToProfile([checkoutBin, 'mock'], root)),
+    startMock: await repeat(later, () => timeStartMock(project)),
   };
+}
+
+/** `count` measurements, one after the other, so none competes with another for the machine. */
+async function repeat<T>(count: number, measure: () => Promise<T>): Promise<T[]> {
+  const results: T[] = [];
+  for (let i = 0; i < count; i++) results.push(await measure());
+  return results;
 }

@@ -5,3 +5,4 @@ cpSync('src', 'dist/src', { recursive: true, filter: (path) => !path.endsWith('.
 cpSync('schemas', 'dist/schemas', { recursive: true });
 cpSync('fixtures/world', 'dist/fixtures/world', { recursive: true });
 cpSync('mock/world/data', 'dist/mock/world/data', { recursive: true });
+cpSync('mock/options-validator.generated.cjs', 'dist/mock/options-validator.generated.cjs');
