@@ -2,7 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startMock, type RunningMock } from '../../mock/index.ts';
 import { clientFaults, conformantRequests } from '../../src/clients/client-faults.ts';
 import type { ObservedRequest } from '../../src/observation/types.ts';
-import { issueToken, sendObserved } from './send-observed.ts';
+import { issueToken, sendObserved, tokenFor } from './send-observed.ts';
 
 /**
  * The embedded mock judges its clients (mock/client-observer.ts): every request of the client-fault
@@ -31,7 +31,7 @@ describe('the mock judges the requests of its clients', () => {
   it.each(clientFaults.map((fault) => [fault.name, fault] as const))(
     'finds %s on its requirement alone',
     async (_, fault) => {
-      await send(fault.request);
+      await sendObserved(mock.url, fault.request, await tokenFor(mock.url, fault, token));
       expect(mock.clientFindings().map((finding) => finding.requirement)).toEqual([fault.requirement]);
     },
   );
