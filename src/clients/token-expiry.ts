@@ -67,7 +67,8 @@ export class TokenLifetimes {
     return [
       broken(
         'CLIENT-32',
-        `${requestLine(request)} at ${iso(receivedAt)} uses a bearer token issued at ${iso(told.issuedAt)} ` +
+        // Not "bearer token": redaction masks the word after "Bearer" (src/client/secrets.ts).
+        `${requestLine(request)} at ${iso(receivedAt)} uses a token issued at ${iso(told.issuedAt)} ` +
           `with expires_in ${told.expiresIn}: ${((receivedAt - expiredAt) / 1000).toFixed(3)} s after it ran out`,
       ),
     ];
