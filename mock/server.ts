@@ -80,7 +80,7 @@ export async function startTypedMock(overrides: Partial<MockOptions>): Promise<R
   const loaded = await loadWorld(options.seed);
   const world = options.variants.opaqueIds ? withOpaqueIds(loaded) : loaded;
   const router = new Router(routes);
-  const clients = new ClientObserver(options.basePath);
+  const clients = new ClientObserver(options.basePath, { versionHeader: options.versionHeader });
   let context = withFaults({ world, state: new MockState(), options, baseUrl: '' }, options.faults);
   const server = createServer({ keepAliveTimeout: 30_000 }, (req, res) => {
     handle(req, res, router, context, clients).catch((error: unknown) => {
@@ -223,10 +223,12 @@ async function handle(
 ): Promise<void> {
   /** The body's bytes, once read: the client judge reads what was sent, not what the route parsed. */
   const read: { body?: Buffer } = {};
+  const receivedAt = clients.now();
+  let reply: MockReply | undefined;
   try {
-    await answer(req, res, router, mock, read);
+    reply = await answer(req, res, router, mock, read);
   } finally {
-    if (mock.options.judgeClients) clients.observe(req, read.body);
+    if (mock.options.judgeClients) clients.observe(req, read.body, receivedAt, reply);
   }
 }
 
@@ -236,7 +238,7 @@ async function answer(
   router: Router,
   mock: MockContext,
   read: { body?: Buffer },
-): Promise<void> {
+): Promise<MockReply> {
   const { pathname, query } = requestTarget(req.url ?? '/');
   const basePath = mock.options.basePath;
   const underBase = !basePath || pathname.startsWith(`${basePath}/`);
@@ -287,6 +289,7 @@ async function answer(
 /**
  * The send path every handled request ends in: the conformant variants (mock/variants/) reshape the
  * reply after the handler and the faults, so faults are written against the plain representation.
+ * Resolves with the reply as sent, once sent: what the client was told, for the judge of its requests.
  */
 async function respond(
   res: ServerResponse,
@@ -295,12 +298,13 @@ async function respond(
   context: MockContext,
   method: string,
   path: string,
-): Promise<void> {
+): Promise<MockReply> {
   const { variants, onResponse } = context.options;
   const varied = varyReply(reply, route, context);
   onResponse?.({ method, path, route: route?.path, status: varied.status, body: varied.body });
   if (variants.latencyMs) await sleep(variants.latencyMs);
   send(res, varied, variants);
+  return varied;
 }
 
 function send(res: ServerResponse, reply: MockReply, variants: MockVariants): void {

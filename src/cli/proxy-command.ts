@@ -1,4 +1,5 @@
-import { judgeClientRequest } from '../clients/judge.ts';
+import { ClientJudge } from '../clients/judge.ts';
+import { profileDefaults } from '../profile/profile.ts';
 import { clientRequirements } from '../requirements/catalogue.ts';
 import { observationLine } from '../observation/views.ts';
 import { defaultProxyTimeoutMs, startProxy, type RunningProxy } from '../proxy/proxy.ts';
@@ -21,6 +22,11 @@ export const proxyOptions = {
   },
   duration: { type: 'string', value: 'S', description: 'stop after S seconds' },
   requests: { type: 'string', value: 'N', description: 'stop after N exchanges' },
+  'version-header': {
+    type: 'string',
+    value: 'NAME',
+    description: `the version header of POST /token the clients were given, as the target's profile names it (default ${profileDefaults.versionHeader})`,
+  },
   'timeout-ms': {
     type: 'string',
     value: 'N',
@@ -35,6 +41,8 @@ export interface ProxySettings {
   durationS?: number;
   requests?: number;
   timeoutMs: number;
+  /** The version header's name the client side is judged by (CLIENT-03). */
+  versionHeader: string;
 }
 
 /** Reads the flags; every mistake is a UsageError naming the flag. */
@@ -51,6 +59,9 @@ export function proxySettingsFromArgs(args: string[]): ProxySettings {
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:')
     throw new UsageError(`--target must be an http or https URL, got "${target}"`);
+  const versionHeader = values['version-header'] ?? profileDefaults.versionHeader;
+  if (!/^[A-Za-z0-9-]+$/.test(versionHeader))
+    throw new UsageError(`--version-header must be a header name, got "${versionHeader}"`);
   const durationS = wholeNumber('duration', values.duration, 1, 31 * 86_400);
   const requests = wholeNumber('requests', values.requests, 1, 1_000_000_000);
   return {
@@ -58,6 +69,7 @@ export function proxySettingsFromArgs(args: string[]): ProxySettings {
     port: wholeNumber('port', values.port, 0, 65535) ?? 0,
     out: values.out ?? 'proxy-report',
     timeoutMs: wholeNumber('timeout-ms', values['timeout-ms'], 1, 3_600_000) ?? defaultProxyTimeoutMs,
+    versionHeader,
     ...(durationS !== undefined ? { durationS } : {}),
     ...(requests !== undefined ? { requests } : {}),
   };
@@ -96,12 +108,14 @@ async function untilStop(proxy: RunningProxy, settings: ProxySettings): Promise<
 export async function proxyCommand(args: string[], out: (line: string) => void): Promise<number> {
   const settings = proxySettingsFromArgs(args);
   let proxy: RunningProxy;
+  // One judge for the whole session: it remembers each token answer it sees pass, to judge its later uses.
+  const clientJudge = new ClientJudge({ versionHeader: settings.versionHeader });
   try {
     proxy = await startProxy({
       target: settings.target,
       port: settings.port,
       timeoutMs: settings.timeoutMs,
-      clientJudge: judgeClientRequest,
+      clientJudge: (exchange) => clientJudge.judge(exchange),
       clientRequirements,
       ...(settings.requests !== undefined ? { requests: settings.requests } : {}),
       log: (line) => console.error(line),

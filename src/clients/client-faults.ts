@@ -13,6 +13,13 @@ export interface ClientFault {
   /** The one client requirement the request breaks. */
   requirement: string;
   request: ObservedRequest;
+  /**
+   * For a rule over time (CLIENT-32): the request's bearer token came in a token answer giving this
+   * expires_in, `secondsBefore` seconds before the request. The judge is shown that answer first; through
+   * the mock and the proxy, the token is asked of a key whose tokens live `expiresIn` seconds, and the
+   * request waits.
+   */
+  issued?: { expiresIn: number; secondsBefore: number };
 }
 
 const bearer = { authorization: 'Bearer example-access-token' };
@@ -112,6 +119,13 @@ export const clientFaults: readonly ClientFault[] = [
     name: 'bearer-as-basic',
     requirement: 'CLIENT-06',
     request: get('/jobs/j-1', { authorization: 'Basic example-api-key' }),
+  },
+  {
+    name: 'bearer-token-kept-past-expires-in',
+    requirement: 'CLIENT-32',
+    request: get('/institutions'),
+    // Half a second past the answer's 1 second: a wait, never a race, whatever the machine's speed.
+    issued: { expiresIn: 1, secondsBefore: 1.5 },
   },
   {
     name: 'enrich-without-country',

@@ -1,5 +1,4 @@
 import type { Judgement } from '../observation/types.ts';
-import { operations } from '../operations/table.ts';
 import { broken, held, judged, requestLine, type ClientRequest } from './request.ts';
 
 /**
@@ -28,7 +27,12 @@ function authorizationMessage(request: ClientRequest, expected: string): string 
   return `${requestLine(request)} ${what}`;
 }
 
-export function judgeHeaders(request: ClientRequest): Judgement[] {
+/**
+ * `versionHeader` is the version header's name the service was configured with (judge.ts,
+ * ClientConfiguration): the spec's `service-version` stands for a product's own, its brand in place of
+ * `service` (AMB-GEN-07), and a client is held to the name its service gives.
+ */
+export function judgeHeaders(request: ClientRequest, versionHeader: string): Judgement[] {
   if (request.operation !== 'issueToken') {
     return [judged('CLIENT-06', authorizationMessage(request, 'Bearer'))];
   }
@@ -42,33 +46,30 @@ export function judgeHeaders(request: ClientRequest): Judgement[] {
         : `POST /token is labelled ${mediaType === undefined ? 'with no Content-Type' : `Content-Type ${mediaType}`}, not ${tokenMediaType}`,
     ),
   );
-  // The version header's name is the table's (the token operation's required header parameter).
-  for (const parameter of operations.issueToken.parameters) {
-    if (parameter.in !== 'header' || !parameter.required) continue;
-    const value = request.header(parameter.name);
-    if (value === undefined || value === '') {
-      const others = Object.keys(request.request.headers).filter(
-        (name) => name !== parameter.name && /version/i.test(name),
-      );
-      judgements.push(
-        broken(
-          'CLIENT-03',
-          `POST /token carries no ${parameter.name} header` +
-            (others.length > 0 ? `; the version went under ${others.join(', ')}` : '') +
-            (value === '' ? ' (it is empty)' : ''),
-        ),
-      );
-      continue;
-    }
-    judgements.push(held('CLIENT-03'));
+  const name = versionHeader.toLowerCase();
+  const value = request.header(name);
+  if (value === undefined || value === '') {
+    const others = Object.keys(request.request.headers).filter(
+      (other) => other !== name && /version/i.test(other),
+    );
     judgements.push(
-      judged(
-        'CLIENT-04',
-        /^\d+(\.\d+)*$/.test(value)
-          ? undefined
-          : `POST /token's ${parameter.name} is ${JSON.stringify(value.slice(0, 40))}, not a version number like 2.0`,
+      broken(
+        'CLIENT-03',
+        `POST /token carries no ${name} header` +
+          (others.length > 0 ? `; the version went under ${others.join(', ')}` : '') +
+          (value === '' ? ' (it is empty)' : ''),
       ),
     );
+    return judgements;
   }
+  judgements.push(held('CLIENT-03'));
+  judgements.push(
+    judged(
+      'CLIENT-04',
+      /^\d+(\.\d+)*$/.test(value)
+        ? undefined
+        : `POST /token's ${name} is ${JSON.stringify(value.slice(0, 40))}, not a version number like 2.0`,
+    ),
+  );
   return judgements;
 }

@@ -23,6 +23,26 @@ export interface ObservedResponse {
   body: Buffer;
 }
 
+/**
+ * One exchange as the judge of a client reads it (src/clients/judge.ts): the request, when the observer
+ * received it, and the answer the client was given, when the observer had it whole. Some client rules
+ * hold over time (a token is not used after its expires_in has passed), so the times are the observer's,
+ * never the judge's own clock.
+ */
+export interface ClientExchange {
+  request: ObservedRequest;
+  /** Epoch milliseconds at which the observer received the request. */
+  receivedAt: number;
+  /** The answer, where the observer saw one. */
+  answer?: {
+    status: number;
+    /** Epoch milliseconds at which the observer had the whole answer. */
+    at: number;
+    /** The body read as JSON, undefined when it is not; called only where a rule reads it (a token answer). */
+    json(): unknown;
+  };
+}
+
 /** One requirement judged on one exchange: held, or broken with why. */
 export interface Judgement {
   requirement: string;

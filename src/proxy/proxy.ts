@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { Secrets } from '../client/secrets.ts';
 import { ObservationRecorder } from '../observation/recorder.ts';
 import type {
+  ClientExchange,
   Judgement,
   ObservationReport,
   ObservedRequest,
@@ -29,8 +30,12 @@ export interface ProxyOptions {
   port?: number;
   /** Interface to listen on; default 127.0.0.1. */
   host?: string;
-  /** Judges a client's request against what the spec asks of a client; default: nothing judged. */
-  clientJudge?: (request: ObservedRequest) => Judgement[];
+  /**
+   * Judges the client's side of each exchange against what the spec asks of a client, and what the
+   * service told it (src/clients/judge.ts, ClientJudge: the version header's name, each token's
+   * expires_in); called once per exchange, in the order the exchanges end. Default: nothing judged.
+   */
+  clientJudge?: (exchange: ClientExchange) => Judgement[];
   /** The requirements `clientJudge` names, listed in the client report. */
   clientRequirements?: readonly Requirement[];
   /** Time limit in ms for the target's headers, and between two chunks of its body; default 30,000. */
@@ -140,7 +145,9 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
           )
         : [];
     const clientJudgements =
-      judged && options.clientJudge ? safely(() => options.clientJudge?.(request) ?? []) : [];
+      judged && options.clientJudge
+        ? safely(() => options.clientJudge?.(clientExchange(exchange, request, response)) ?? [])
+        : [];
     server.record(serverJudgements, request, response);
     client.record(clientJudgements, request, response);
     if (exchange.failure !== undefined) {
@@ -222,5 +229,37 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
       writeFileSync(join(out, 'proxy.json'), `${JSON.stringify(summary, null, 2)}\n`);
     },
     close: () => forwarding.close(),
+  };
+}
+
+/**
+ * The exchange as the client judge reads it: the request when the proxy received it, the answer when the
+ * proxy had it whole (the same clock: the request's start and the forwarding's timings). An answer cut
+ * short has no body to read.
+ */
+function clientExchange(
+  exchange: ForwardedExchange,
+  request: ObservedRequest,
+  response: ObservedResponse | undefined,
+): ClientExchange {
+  const receivedAt = Date.parse(exchange.startedDateTime);
+  if (!response) return { request, receivedAt };
+  const whole = exchange.response?.bodyComplete === true && exchange.failure === undefined;
+  const json = (): unknown => {
+    if (!whole) return undefined;
+    try {
+      return JSON.parse(response.body.toString('utf8')) as unknown;
+    } catch {
+      return undefined;
+    }
+  };
+  return {
+    request,
+    receivedAt,
+    answer: {
+      status: response.status,
+      at: receivedAt + exchange.timings.wait + exchange.timings.receive,
+      json,
+    },
   };
 }

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { bodyRequirements } from '../../src/clients/bodies.ts';
 import { clientFaults, conformantRequests } from '../../src/clients/client-faults.ts';
 import { judgeClientRequest } from '../../src/clients/judge.ts';
+import { judgeFault } from './judge-fault.ts';
 import type { Judgement, ObservedRequest } from '../../src/observation/types.ts';
 import { operationNames } from '../../src/operations/table.ts';
 import { clientAmbiguities } from '../../src/requirements/ambiguities.ts';
@@ -15,7 +16,7 @@ describe('judgeClientRequest', () => {
   it.each(clientFaults.map((fault) => [fault.name, fault] as const))(
     '%s is judged broken on its requirement and on no other',
     (_name, fault) => {
-      const judgements = judgeClientRequest(fault.request);
+      const judgements = judgeFault(fault);
       expect(brokenIds(judgements)).toEqual([fault.requirement]);
       const broken = judgements.find((judgement) => !judgement.held)!;
       expect(broken.message).toMatch(/\S/);
@@ -38,9 +39,10 @@ describe('judgeClientRequest', () => {
 
   it('judges every client requirement on some request, held on a conformant one or broken on its fault', () => {
     const seen = new Set(
-      [...Object.values(conformantRequests), ...clientFaults.map((fault) => fault.request)].flatMap(
-        (request) => judgeClientRequest(request).map((judgement) => judgement.requirement),
-      ),
+      [
+        ...Object.values(conformantRequests).flatMap((request) => judgeClientRequest(request)),
+        ...clientFaults.flatMap((fault) => judgeFault(fault)),
+      ].map((judgement) => judgement.requirement),
     );
     for (const judgement of [...seen]) expect(clientRequirementById(judgement), judgement).toBeDefined();
     expect([...seen].sort()).toEqual(clientRequirements.map(({ id }) => id).sort());
@@ -136,7 +138,7 @@ describe('judgeClientRequest', () => {
       'ann.example.com',
     ];
     for (const fault of clientFaults)
-      for (const judgement of judgeClientRequest(fault.request))
+      for (const judgement of judgeFault(fault))
         for (const secret of secrets) expect(judgement.message ?? '', fault.name).not.toContain(secret);
   });
 

@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import { afterEach, describe, expect, it } from 'vitest';
-import { judgeClientRequest } from '../../src/clients/judge.ts';
+import { ClientJudge } from '../../src/clients/judge.ts';
 import { startProxy } from '../../src/proxy/proxy.ts';
 import { clientRequirements } from '../../src/requirements/catalogue.ts';
 import { startHostileTarget } from '../hostile/targets.ts';
@@ -127,7 +127,11 @@ describe('forwarding', () => {
 describe('a client that goes away mid-body', () => {
   it('is not judged on the part of the body it sent', async () => {
     const target = await listening(createServer((req, res) => req.resume().on('end', () => res.end())));
-    const proxy = await proxyFor(target, { clientJudge: judgeClientRequest, clientRequirements });
+    const judge = new ClientJudge();
+    const proxy = await proxyFor(target, {
+      clientJudge: (exchange) => judge.judge(exchange),
+      clientRequirements,
+    });
     const { port } = new URL(proxy.url);
     await new Promise<void>((resolve) => {
       const socket = connect(Number(port), '127.0.0.1', () =>

@@ -20,8 +20,20 @@ describe('fds-conformance proxy', () => {
   it('--help names every flag; a bad flag exits 2 with one line naming it', async () => {
     const help = await runCli(['proxy', '--help']);
     expect(help.code).toBe(0);
-    for (const flag of ['--target URL', '--port N', '--out DIR', '--duration S', '--requests N'])
+    for (const flag of [
+      '--target URL',
+      '--port N',
+      '--out DIR',
+      '--duration S',
+      '--requests N',
+      '--version-header NAME',
+    ])
       expect(help.stdout).toContain(flag);
+    const header = await runCli(['proxy', '--target', mock.url, '--version-header', 'basiq version']);
+    expect(header.code).toBe(2);
+    expect(header.stderr).toBe(
+      'fds-conformance: --version-header must be a header name, got "basiq version"\n',
+    );
     const bad = await runCli(['proxy', '--target', mock.url, '--requests', 'many']);
     expect(bad.code).toBe(2);
     expect(bad.stderr).toBe(
@@ -37,7 +49,18 @@ describe('fds-conformance proxy', () => {
     const out = join(mkdtempSync(join(tmpdir(), 'fds-proxy-cli-')), 'report');
     const child = spawn(
       process.execPath,
-      [bin, 'proxy', '--target', mock.url, '--requests', '3', '--out', out],
+      [
+        bin,
+        'proxy',
+        '--target',
+        mock.url,
+        '--requests',
+        '3',
+        '--out',
+        out,
+        '--version-header',
+        'basiq-version',
+      ],
       {
         stdio: ['ignore', 'pipe', 'pipe'],
       },
@@ -64,7 +87,8 @@ describe('fds-conformance proxy', () => {
         {
           authorization: 'Basic mock-api-key',
           'content-type': 'application/x-www-form-urlencoded',
-          'service-version': '2.0',
+          // The name --version-header gave the client side (the mock serves any).
+          'basiq-version': '2.0',
         },
         'scope=SERVER_ACCESS',
       ),
@@ -90,6 +114,10 @@ describe('fds-conformance proxy', () => {
       exchanges: number;
     };
     expect(server).toMatchObject({ observer: 'proxy', exchanges: 3 });
+    const client = JSON.parse(readFileSync(join(out, 'client/report.json'), 'utf8')) as {
+      requirements: { id: string; status: string }[];
+    };
+    expect(client.requirements.find((r) => r.id === 'CLIENT-03')?.status).toBe('passed');
     const har = readFileSync(join(out, 'exchanges.har'), 'utf8');
     expect(har).not.toContain('mock-api-key');
     expect(har).not.toContain('not-a-token-of-this-mock');

@@ -4,12 +4,12 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { defaultApiKey, mockProfile, startMock, type RunningMock } from '../../mock/index.ts';
 import { clientFaults } from '../../src/clients/client-faults.ts';
-import { judgeClientRequest } from '../../src/clients/judge.ts';
+import { ClientJudge } from '../../src/clients/judge.ts';
 import { observationLine } from '../../src/observation/views.ts';
 import { startProxy, type RunningProxy } from '../../src/proxy/proxy.ts';
 import { clientRequirements } from '../../src/requirements/catalogue.ts';
 import { runCli } from '../cli/run-cli.ts';
-import { issueToken, sendObserved } from '../clients/send-observed.ts';
+import { issueToken, sendObserved, tokenFor } from '../clients/send-observed.ts';
 
 /**
  * Issue 23's proof of the proxy on whole traffic: the suite itself runs through it against a conformant
@@ -34,7 +34,12 @@ afterAll(async () => {
 });
 
 function proxyInFront(): Promise<RunningProxy> {
-  return startProxy({ target: mock.url, clientJudge: judgeClientRequest, clientRequirements });
+  const judge = new ClientJudge();
+  return startProxy({
+    target: mock.url,
+    clientJudge: (exchange) => judge.judge(exchange),
+    clientRequirements,
+  });
 }
 
 describe('the suite through the proxy, in front of a conformant service', () => {
@@ -75,7 +80,8 @@ describe('the client-fault catalogue through the proxy', () => {
   afterAll(() => proxy.close());
 
   it('finds every fault on its requirement, one broken judgement a fault', async () => {
-    for (const fault of clientFaults) await sendObserved(proxy.url, fault.request, token);
+    for (const fault of clientFaults)
+      await sendObserved(proxy.url, fault.request, await tokenFor(proxy.url, fault, token));
     await proxy.close();
     const { client } = proxy.report();
     for (const fault of clientFaults)
