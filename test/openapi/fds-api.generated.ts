@@ -2256,7 +2256,10 @@ export interface operations {
   };
   listAccounts: {
     parameters: {
-      query?: never;
+      query?: {
+        /** @description The mock's own, in the connections filter's expression shape `<property>.<operator>('<value>')`: `eq` on `id`, `status`, `connection.id` and `institution.id` (an account's institution is its connection's); several expressions, separated by commas, select the accounts that pass every one. */
+        filter?: string;
+      };
       header?: never;
       path: {
         /** @description The user's identifier, the spec's `{user.id}` ("all identifiers are strings"). */
@@ -2266,7 +2269,7 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
-      /** @description The user's accounts. */
+      /** @description The user's accounts the filter selects. */
       200: {
         headers: {
           [name: string]: unknown;
@@ -2275,7 +2278,10 @@ export interface operations {
           'application/json': components['schemas']['AccountList'];
         };
       };
-      /** @description An identifier of the path that names nothing, from a service that answers 400 `parameter-not-valid` (the spec shows no status; the mock does under its `refusalStatuses.unknownId` variant). */
+      /**
+       * @description - A `filter` that is not one of the expressions above: `parameter-not-valid` naming `filter`.
+       *     - An identifier of the path that names nothing, from a service that answers 400 `parameter-not-valid` (the spec shows no status; the mock does under its `refusalStatuses.unknownId` variant).
+       */
       400: {
         headers: {
           [name: string]: unknown;
@@ -2596,7 +2602,10 @@ export interface operations {
   };
   listConnectionAccounts: {
     parameters: {
-      query?: never;
+      query?: {
+        /** @description The mock's own, in the connections filter's expression shape `<property>.<operator>('<value>')`: `eq` on `id`, `status`, `connection.id` and `institution.id` (an account's institution is its connection's); several expressions, separated by commas, select the accounts that pass every one. */
+        filter?: string;
+      };
       header?: never;
       path: {
         /** @description The user's identifier, the spec's `{user.id}` ("all identifiers are strings"). */
@@ -2608,7 +2617,7 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
-      /** @description The connection's accounts. */
+      /** @description The connection's accounts the filter selects. */
       200: {
         headers: {
           [name: string]: unknown;
@@ -2617,7 +2626,10 @@ export interface operations {
           'application/json': components['schemas']['AccountList'];
         };
       };
-      /** @description An identifier of the path that names nothing, from a service that answers 400 `parameter-not-valid` (the spec shows no status; the mock does under its `refusalStatuses.unknownId` variant). */
+      /**
+       * @description - A `filter` that is not one of the expressions above: `parameter-not-valid` naming `filter`.
+       *     - An identifier of the path that names nothing, from a service that answers 400 `parameter-not-valid` (the spec shows no status; the mock does under its `refusalStatuses.unknownId` variant).
+       */
       400: {
         headers: {
           [name: string]: unknown;
