@@ -74,7 +74,7 @@ const transactionListQuery: Record<string, ParameterDescription> = {
   },
   next: {
     description:
-      '"`next` (cursor, taken from the `links.next` value of the previous page)", opaque to the client; "absence of `links.next` means no more pages".',
+      '"`next` (cursor, taken from the `links.next` value of the previous page)", opaque to the client; "absence of `links.next` means no more pages". The cursor carries the walk\'s limit and filter: a `limit` sent beside it sizes the pages from there on, and a `filter` other than the walk\'s is refused.',
     schema: { type: 'string', minLength: 1 },
   },
 };

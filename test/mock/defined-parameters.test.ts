@@ -36,6 +36,8 @@ interface AppliedProbe extends ProbeCommon {
 interface RuleOnlyProbe extends ProbeCommon {
   /** Why no answer can show the value applied, in the spec's words. */
   noEffect: string;
+  /** A request with a value that keeps the rule: it must be answered, the rule being all the mock holds. */
+  accepted: (client: MockClient) => Promise<Exchange>;
 }
 
 type Probe = AppliedProbe | RuleOnlyProbe;
@@ -345,6 +347,8 @@ const probes: Record<ParameterKey, Probe> = {
       ),
     noEffect:
       '"The exact list of requests a CLIENT_ACCESS token may make: not shown": a token of either scope is answered alike',
+    accepted: (client) =>
+      client.issue({ authorization: `Basic ${defaultApiKey}` }, { scope: 'CLIENT_ACCESS' }),
   },
   'enrich query q': {
     reading: 'the description searched for a merchant, at least 3 characters',
@@ -363,6 +367,7 @@ const probes: Record<ParameterKey, Probe> = {
     refused: (client) => Promise.all(['NOPE', ''].map((institution) => enrichQuery(client, { institution }))),
     noEffect:
       '"a recognised institution identifier" is all the spec says of it: no part of the enrich result depends on it',
+    accepted: (client) => enrichQuery(client, { institution: client.world.institutions.at(-1)?.id ?? '' }),
   },
   'enrich query country': {
     reading: 'the merchant searched for in that country only',
@@ -382,6 +387,7 @@ const probes: Record<ParameterKey, Probe> = {
     refused: (client) => Promise.all(['abc', '12345'].map((mcc) => enrichQuery(client, { mcc }))),
     noEffect:
       'the spec names it a "merchant classification code" and gives it no effect on the result, which the merchant found by q and country fixes',
+    accepted: (client) => enrichQuery(client, { mcc: '5411' }),
   },
   'enrich query accountType': {
     reading: 'one of the six account types, classifying beside amount',
@@ -483,6 +489,7 @@ const probes: Record<ParameterKey, Probe> = {
       Promise.all(['', 7, null].map((password) => client.post(client.paths.connection, { password }))),
     noEffect:
       'the password is "the user\'s new or old institution password": either is right, so every one starts the same job',
+    accepted: (client) => client.post(client.paths.connection, { password: 'probe-password' }),
   },
   'updateConnection body securityCode': {
     reading: 'a string beside the password',
@@ -493,6 +500,7 @@ const probes: Record<ParameterKey, Probe> = {
         ),
       ),
     noEffect: credentialRule('security code'),
+    accepted: (client) => client.post(client.paths.connection, { password: 'secret', securityCode: '1234' }),
   },
   'updateConnection body secondaryLoginId': {
     reading: 'a string beside the password',
@@ -503,6 +511,8 @@ const probes: Record<ParameterKey, Probe> = {
         ),
       ),
     noEffect: credentialRule('secondary login id'),
+    accepted: (client) =>
+      client.post(client.paths.connection, { password: 'secret', secondaryLoginId: 'probe' }),
   },
   'listInstitutions query filter': {
     reading: 'eq and ne on country, tier, serviceType, institutionType and stage, bare or prefixed',
@@ -562,6 +572,10 @@ const probes: Record<ParameterKey, Probe> = {
 const appliedProbes = Object.entries(probes).filter(
   (entry): entry is [string, AppliedProbe] => 'applied' in entry[1],
 );
+/** Each probe of a rule alone: its key, why no answer shows the value, and the probe. */
+const ruleOnlyProbes = Object.entries(probes).flatMap(([key, probe]): [string, string, RuleOnlyProbe][] =>
+  'noEffect' in probe ? [[key, probe.noEffect, probe]] : [],
+);
 /** Each probe a fault must break: its key, the fault, and the probe. */
 const faultedProbes = appliedProbes.flatMap(([key, probe]): [string, FaultName, AppliedProbe][] =>
   probe.ignoredUnder === undefined ? [] : [[key, probe.ignoredUnder, probe]],
@@ -587,19 +601,32 @@ describe('the probe registry', () => {
 });
 
 describe('a value the mock cannot apply is refused with a 4xx', () => {
-  it.each(Object.entries(probes))('%s', async (_key, probe) => {
-    const exchanges = await probe.refused(client);
-    expect(exchanges.length).toBeGreaterThan(0);
-    for (const exchange of exchanges)
-      expect(exchange.status, exchange.text.slice(0, 200)).toBeGreaterThanOrEqual(400);
-    for (const exchange of exchanges) expect(exchange.status, exchange.text.slice(0, 200)).toBeLessThan(500);
-  });
+  it.each(Object.entries(probes).map(([key, probe]) => [key, probe.reading, probe] as const))(
+    '%s: %s',
+    async (_key, _reading, probe) => {
+      const exchanges = await probe.refused(client);
+      expect(exchanges.length).toBeGreaterThan(0);
+      for (const exchange of exchanges) {
+        const said = exchange.text.slice(0, 200);
+        expect(exchange.status, said).toBeGreaterThanOrEqual(400);
+        expect(exchange.status, said).toBeLessThan(500);
+      }
+    },
+  );
 });
 
 describe('a value the mock can apply is applied: the answer follows it', () => {
   it.each(appliedProbes)('%s', async (_key, probe) => {
     expect(await probe.applied(client)).toEqual([]);
   });
+
+  it.each(ruleOnlyProbes)(
+    '%s keeps to its rule alone, as %s: a value that keeps it is answered',
+    async (_key, _why, probe) => {
+      const exchange = await probe.accepted(client);
+      expect(exchange.status, exchange.text.slice(0, 200)).toBeLessThan(300);
+    },
+  );
 });
 
 describe('a fault that makes the mock ignore a parameter breaks its probe', () => {

@@ -2091,7 +2091,7 @@ export interface operations {
         limit?: string;
         /** @description "`filter` (string, optional; property `transaction.class`; applies only to the JSON form)", an expression `<property>.<operator>('<value>')` whose value is a class of the debit and credit class tables (spec: Affordability transaction). The spec names no operator for this filter; the mock takes `eq` and `ne`. */
         filter?: string;
-        /** @description "`next` (cursor, taken from the `links.next` value of the previous page)", opaque to the client; "absence of `links.next` means no more pages". */
+        /** @description "`next` (cursor, taken from the `links.next` value of the previous page)", opaque to the client; "absence of `links.next` means no more pages". The cursor carries the walk's limit and filter: a `limit` sent beside it sizes the pages from there on, and a `filter` other than the walk's is refused. */
         next?: string;
       };
       header?: never;
@@ -2427,7 +2427,7 @@ export interface operations {
         limit?: string;
         /** @description "`filter` (string, optional; property `transaction.class`; applies only to the JSON form)", an expression `<property>.<operator>('<value>')` whose value is a class of the debit and credit class tables (spec: Affordability transaction). The spec names no operator for this filter; the mock takes `eq` and `ne`. */
         filter?: string;
-        /** @description "`next` (cursor, taken from the `links.next` value of the previous page)", opaque to the client; "absence of `links.next` means no more pages". */
+        /** @description "`next` (cursor, taken from the `links.next` value of the previous page)", opaque to the client; "absence of `links.next` means no more pages". The cursor carries the walk's limit and filter: a `limit` sent beside it sizes the pages from there on, and a `filter` other than the walk's is refused. */
         next?: string;
       };
       header?: never;
@@ -2518,7 +2518,7 @@ export interface operations {
         limit?: string;
         /** @description "`filter` (string, optional; property `transaction.class`; applies only to the JSON form)", an expression `<property>.<operator>('<value>')` whose value is a class of the debit and credit class tables (spec: Affordability transaction). The spec names no operator for this filter; the mock takes `eq` and `ne`. */
         filter?: string;
-        /** @description "`next` (cursor, taken from the `links.next` value of the previous page)", opaque to the client; "absence of `links.next` means no more pages". */
+        /** @description "`next` (cursor, taken from the `links.next` value of the previous page)", opaque to the client; "absence of `links.next` means no more pages". The cursor carries the walk's limit and filter: a `limit` sent beside it sizes the pages from there on, and a `filter` other than the walk's is refused. */
         next?: string;
       };
       header?: never;
@@ -2694,7 +2694,7 @@ export interface operations {
         limit?: string;
         /** @description "`filter` (string, optional; property `transaction.class`; applies only to the JSON form)", an expression `<property>.<operator>('<value>')` whose value is a class of the debit and credit class tables (spec: Affordability transaction). The spec names no operator for this filter; the mock takes `eq` and `ne`. */
         filter?: string;
-        /** @description "`next` (cursor, taken from the `links.next` value of the previous page)", opaque to the client; "absence of `links.next` means no more pages". */
+        /** @description "`next` (cursor, taken from the `links.next` value of the previous page)", opaque to the client; "absence of `links.next` means no more pages". The cursor carries the walk's limit and filter: a `limit` sent beside it sizes the pages from there on, and a `filter` other than the walk's is refused. */
         next?: string;
       };
       header?: never;
