@@ -105,7 +105,7 @@ function heldAccounts(client: MockClient, connectionId?: string) {
 const accountsPath = (client: MockClient) => `/users/${client.fixture.userId}/accounts`;
 const connectionAccountsPath = (client: MockClient) => `${client.paths.connection}/accounts`;
 
-const refusedAccountFilters = ['bogus', "balance.eq('1')", `institution.id.ne('AU00000')`, "id.eq('a"];
+const refusedAccountFilters = ['bogus', "balance.eq('1')", "institution.id.ne('AU00000')", "id.eq('a"];
 
 const accountsFilter: AppliedProbe = {
   reading:
