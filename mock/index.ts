@@ -7,7 +7,8 @@
  */
 
 import type { Fault } from './faults/fault.ts';
-import { faults as registry, type FaultName } from './faults/index.ts';
+import { mockOwnFaults as ownRegistry, faults as registry, type FaultName } from './faults/index.ts';
+import { endpointName } from '../src/operations/table.ts';
 import { defaultApiKey, defaultMockOptions, type MockOptions } from './options.ts';
 import { startMock as startServer, type RunningMock } from './server.ts';
 import type { MockVariants } from './variants/types.ts';
@@ -108,6 +109,27 @@ export const faults: readonly MockFault[] = registry.map(({ name, requirement, d
   requirement,
   description,
 }));
+
+/**
+ * A fault of the mock's own endpoints (README: What the mock adds): it breaks no requirement of the spec,
+ * which does not shape those endpoints, and is switched on like any other.
+ */
+export interface MockOwnFault {
+  name: FaultName;
+  /** The mock's own endpoints it changes, as `GET /users/{user.id}/accounts`. */
+  endpoints: string[];
+  /** What the mock then does wrong. */
+  description: string;
+}
+
+/** Every fault of the mock's own endpoints, as `fds-conformance mock --list-faults` prints them after `faults`. */
+export const mockOwnFaults: readonly MockOwnFault[] = ownRegistry.map(
+  ({ name, operations, description }) => ({
+    name,
+    endpoints: operations.map(endpointName),
+    description,
+  }),
+);
 
 /**
  * Starts the mock and resolves once it listens; `close()` stops it. Rejects on an unknown fault name or

@@ -3,6 +3,8 @@
  * catalogue. Faults exist so the suite can prove its worth: the fault-detection matrix runs the suite
  * against the mock with each fault in force, and a fault no check catches is a gap in the suite. The
  * faults live one file per group of the spec; this file assembles them and applies them to replies.
+ * Beside them, the faults of the mock's own endpoints (mock-own.ts) break no requirement: they are
+ * switched on the same ways, and only the mock's own tests are asked to catch them.
  */
 
 import type { MockContext, MockReply, Route } from '../router.ts';
@@ -18,6 +20,7 @@ import { jobFaults } from './jobs.ts';
 import { institutionFaults } from './institutions.ts';
 import { expenseFaults } from './expenses.ts';
 import { affordabilityFaults } from './affordability.ts';
+import { mockOwnFaults } from './mock-own.ts';
 
 /** Every fault as declared, group by group: its literal names give `FaultName`. */
 const declared = [
@@ -33,8 +36,8 @@ const declared = [
   ...affordabilityFaults,
 ] as const satisfies readonly Fault[];
 
-/** One member per declared fault: the names `FaultName` (names.ts) is made of. */
-type DeclaredNames = Record<(typeof declared)[number]['name'], true>;
+/** One member per declared fault, the mock's own included: the names `FaultName` (names.ts) is made of. */
+type DeclaredNames = Record<(typeof declared)[number]['name'] | (typeof mockOwnFaults)[number]['name'], true>;
 
 declare module './names.ts' {
   // eslint-disable-next-line @typescript-eslint/no-empty-object-type
@@ -42,18 +45,22 @@ declare module './names.ts' {
 }
 
 export type { FaultName } from './names.ts';
+export { mockOwnFaults, type MockOwnFault } from './mock-own.ts';
 
-/** Every fault, group by group. */
+/** Every fault of the spec's requirements, group by group: those the fault matrix runs. */
 export const faults: readonly Fault[] = declared;
 
 const byName = new Map(faults.map((fault) => [fault.name, fault]));
 
+/** Every name a mock takes: the spec's faults and those of its own endpoints. */
+const knownNames = new Set<string>([...byName.keys(), ...mockOwnFaults.map((fault) => fault.name)]);
+
 export function isFaultName(name: string): name is FaultName {
-  return byName.has(name);
+  return knownNames.has(name);
 }
 
 export function assertKnownFaults(names: readonly string[]): asserts names is readonly FaultName[] {
-  const unknown = names.filter((name) => !byName.has(name));
+  const unknown = names.filter((name) => !isFaultName(name));
   if (unknown.length > 0) throw new RangeError(`unknown fault ${unknown.join(', ')}; see --list-faults`);
 }
 

@@ -1,4 +1,5 @@
 import { detail, notFound, quoted } from '../errors.ts';
+import { filterTest, parseFilter } from '../filters.ts';
 import { accountResource } from '../representations.ts';
 import type { MockContext, MockRequest, RouteHandler } from '../router.ts';
 import type { AccountRecord, ConnectionRecord } from '../world/world.ts';
@@ -43,6 +44,35 @@ export function requireAccount(request: MockRequest, context: MockContext): Held
   return found;
 }
 
+/**
+ * The properties the accounts filter takes, after the connections filter's (`id`, `status`,
+ * `institution.id`) with the connection an account belongs to beside them; an account's institution is its
+ * connection's.
+ */
+const filterProperties = ['id', 'status', 'connection.id', 'institution.id'] as const;
+
+/** A held account's value of a filter property. */
+function read({ account, connection }: HeldAccount, property: string): string | undefined {
+  if (property === 'institution.id') return connection.institutionId;
+  if (property === 'connection.id') return connection.id;
+  if (property === 'id') return account.id;
+  return property === 'status' ? account.status : undefined;
+}
+
+/**
+ * The accounts the `filter` query selects, in the connections filter's grammar and its default reading
+ * (`eq` alone, several expressions all applied): a malformed filter, another property or another
+ * operator is refused with parameter-not-valid naming `filter`, never answered as if there were none.
+ */
+function filtered(accounts: HeldAccount[], request: MockRequest, context: MockContext): HeldAccount[] {
+  const terms = parseFilter(request.query.get('filter'), filterProperties, ['eq'], {
+    nearMisses: context.options.variants.forgivingFilters ? 'forgiven' : 'refused',
+  });
+  // The fault of the mock's own lists: the filter is parsed, then every account is listed whatever it says.
+  if (context.fault('accounts-filter-ignored')) return accounts;
+  return accounts.filter(filterTest(terms, read));
+}
+
 function accountList(accounts: HeldAccount[], self: string, context: MockContext) {
   return {
     type: 'list',
@@ -51,12 +81,13 @@ function accountList(accounts: HeldAccount[], self: string, context: MockContext
   };
 }
 
-/** GET /users/{user.id}/accounts: every account of the user, empty for a user with no connection. */
+/** GET /users/{user.id}/accounts: the user's accounts the filter selects, empty for a user with no connection. */
 export const listAccounts: RouteHandler = {
   handle(request, context) {
     const userId = requireUser(request.params.userId, context);
     const self = `${context.baseUrl}/users/${userId}/accounts`;
-    return { status: 200, body: accountList(accountsOfUser(userId, context), self, context) };
+    const accounts = filtered(accountsOfUser(userId, context), request, context);
+    return { status: 200, body: accountList(accounts, self, context) };
   },
 };
 
@@ -68,11 +99,15 @@ export const getAccount: RouteHandler = {
   },
 };
 
-/** GET /users/{user.id}/connections/{connection.id}/accounts: where a connection's links.accounts points. */
+/**
+ * GET /users/{user.id}/connections/{connection.id}/accounts: where a connection's links.accounts points;
+ * the same filter as the user's list, so a client reads both lists one way.
+ */
 export const listConnectionAccounts: RouteHandler = {
   handle(request, context) {
     const connection = requireConnection(request, context);
-    const accounts = accountsOfConnection(connection, context).map((account) => ({ account, connection }));
+    const held = accountsOfConnection(connection, context).map((account) => ({ account, connection }));
+    const accounts = filtered(held, request, context);
     const self = `${context.baseUrl}/users/${connection.userId}/connections/${connection.id}/accounts`;
     return { status: 200, body: accountList(accounts, self, context) };
   },

@@ -152,8 +152,14 @@ export function affordabilityListPage(
   if (next !== null && context.fault('affordability-cursor-refused'))
     throw parameterNotValid('next', 'cursor refused');
   const cursor = next === null ? undefined : decodeCursor(next, context);
-  const filter = cursor && !positionOnly ? (cursor.filter ?? null) : query.get('filter');
-  const asked = cursor?.limit ?? pageLimit(query.get('limit'), context);
+  // What the walk asked, when the cursor carries it (AMB-AFFORD-03's default reading).
+  const carried = cursor && !positionOnly ? cursor : undefined;
+  const filter = carried ? carriedFilter(carried, query) : query.get('filter');
+  // A limit sent beside the cursor sizes the pages from its position on, rather than being ignored.
+  const asked =
+    carried?.limit !== undefined && !query.has('limit')
+      ? carried.limit
+      : pageLimit(query.get('limit'), context);
   // The fault pages a filtered list at the default size, whatever limit was asked.
   const limit =
     filter !== null && context.fault('affordability-limit-ignored-with-filter') ? pageSize : asked;
@@ -200,6 +206,18 @@ export function affordabilityListPage(
       ? { count: matching.length, size: limit }
       : { count: data.length, size: matching.length };
   return { type: 'list', ...counts, data, links };
+}
+
+/**
+ * The filter of a page the cursor continues: the walk's own. A filter sent beside the cursor is refused
+ * unless it is that one, since the cursor's position counts the entries of the walk's list, not another's.
+ */
+function carriedFilter(cursor: Cursor, query: URLSearchParams): string | null {
+  const walked = cursor.filter ?? null;
+  const sent = query.get('filter');
+  if (sent === null || sent === walked) return walked;
+  const expected = `the walk's own (${walked === null ? 'none' : quoted(walked)}) beside next, or left out`;
+  throw parameterNotValid('filter', detail.malformed('filter', expected, quoted(sent)));
 }
 
 /**

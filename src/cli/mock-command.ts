@@ -1,5 +1,5 @@
 import { accessSync, constants, mkdirSync, renameSync, writeFileSync } from 'node:fs';
-import { faults, isFaultName } from '../../mock/faults/index.ts';
+import { faults, isFaultName, mockOwnFaults } from '../../mock/faults/index.ts';
 import { faultSwitchHeader, mockProfile, startMock, type StartMockOptions } from '../../mock/index.ts';
 import { defaultMockOptions } from '../../mock/options.ts';
 import { parseOptions, wholeNumber, type OptionTable } from './options.ts';
@@ -64,7 +64,8 @@ export const mockOptions = {
   },
   'list-faults': {
     type: 'boolean',
-    description: 'list every fault: name, requirement, what it does; then exit',
+    description:
+      "list every fault: name, requirement (mock-own for the mock's own endpoints), what it does; then exit",
   },
   'latency-ms': { type: 'string', value: 'N', description: 'every answer waits N ms (0 to 60000)' },
   'rate-limit-every': {
@@ -194,6 +195,11 @@ export async function mockCommand(args: string[], out: (line: string) => void): 
   if (listFaults) {
     for (const fault of faults)
       out(`${fault.name.padEnd(44)} ${fault.requirement.padEnd(10)} ${fault.description}`);
+    // No requirement to name: these break only the mock's own endpoints, which the suite does not check.
+    for (const fault of mockOwnFaults)
+      out(
+        `${fault.name.padEnd(44)} ${'mock-own'.padEnd(10)} ${fault.description} (the mock's own endpoints; no spec requirement)`,
+      );
     return exitCodes.ok;
   }
   if (clientReport !== undefined) ensureWritableFolder('client-report', clientReport);

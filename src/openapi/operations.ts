@@ -74,7 +74,7 @@ const transactionListQuery: Record<string, ParameterDescription> = {
   },
   next: {
     description:
-      '"`next` (cursor, taken from the `links.next` value of the previous page)", opaque to the client; "absence of `links.next` means no more pages".',
+      '"`next` (cursor, taken from the `links.next` value of the previous page)", opaque to the client; "absence of `links.next` means no more pages". The cursor carries the walk\'s limit and filter: a `limit` sent beside it sizes the pages from there on, and a `filter` other than the walk\'s is refused.',
     schema: { type: 'string', minLength: 1 },
   },
 };
@@ -95,6 +95,24 @@ function transactionListPage(
     refusals: { 400: transactionListRefusal },
   };
 }
+
+/**
+ * The `filter` of the mock's own accounts lists: the connections filter's shape and operator, on the
+ * account's properties and those of the connection that holds it.
+ */
+const accountListQuery: Record<string, ParameterDescription> = {
+  filter: {
+    description: `The mock's own, in the connections filter's expression shape ${expressionShape}: \`eq\` on \`id\`, \`status\`, \`connection.id\` and \`institution.id\` (an account's institution is its connection's); several expressions, separated by commas, select the accounts that pass every one.`,
+    schema: {
+      type: 'string',
+      pattern: filterPattern(['id', 'status', 'connection.id', 'institution.id'], ['eq']),
+      examples: ["institution.id.eq('AU00000')"],
+    },
+  },
+};
+
+const accountListRefusal =
+  'A `filter` that is not one of the expressions above: `parameter-not-valid` naming `filter`.';
 
 /**
  * Every operation of the operations table (src/operations/table.ts), by its name, which is also its
@@ -297,7 +315,13 @@ export const operationDescriptions: Record<OperationName, OperationDescription> 
     summary: "List a user's accounts (the mock's own)",
     description:
       '"Endpoints for ... listing accounts ... are referenced by links but their shapes are: not shown." The mock\'s own list of every account of the user\'s connections, so that the links it hands out resolve.',
-    success: { status: 200, description: "The user's accounts.", schema: ref('AccountList') },
+    parameters: accountListQuery,
+    success: {
+      status: 200,
+      description: "The user's accounts the filter selects.",
+      schema: ref('AccountList'),
+    },
+    refusals: { 400: accountListRefusal },
   },
   getAccount: {
     summary: "Retrieve an account (the mock's own)",
@@ -321,7 +345,13 @@ export const operationDescriptions: Record<OperationName, OperationDescription> 
     summary: "List a connection's accounts (the mock's own)",
     description:
       "The mock's own: a connection's `links.accounts` points here (the spec shows no shape for it); the accounts the connection's single retrieval embeds, as a list.",
-    success: { status: 200, description: "The connection's accounts.", schema: ref('AccountList') },
+    parameters: accountListQuery,
+    success: {
+      status: 200,
+      description: "The connection's accounts the filter selects.",
+      schema: ref('AccountList'),
+    },
+    refusals: { 400: accountListRefusal },
   },
   listConnectionTransactions: {
     summary: "Page through a connection's transactions (the mock's own)",

@@ -52,6 +52,12 @@ const transactionListQuery: readonly Parameter[] = [
   { name: 'next', in: 'query', required: false },
 ];
 
+/**
+ * The accounts lists' `filter`, in the connections filter's expression shape on the account's `id`,
+ * `status`, `connection.id` and `institution.id` (mock/routes/accounts.ts).
+ */
+const accountListQuery: readonly Parameter[] = [{ name: 'filter', in: 'query', required: false }];
+
 /** What every one of the mock's own has in common: a GET behind the bearer header, like the spec's reads. */
 const mockOwn = { method: 'GET', group: mockOwnGroup, auth: 'bearer' } as const;
 
@@ -156,7 +162,12 @@ export const operations = {
     parameters: transactionListQuery,
   },
   getUser: { ...mockOwn, path: '/users/:userId', pages: false, parameters: [] },
-  listAccounts: { ...mockOwn, path: '/users/:userId/accounts', pages: false, parameters: [] },
+  listAccounts: {
+    ...mockOwn,
+    path: '/users/:userId/accounts',
+    pages: false,
+    parameters: accountListQuery,
+  },
   getAccount: { ...mockOwn, path: '/users/:userId/accounts/:accountId', pages: false, parameters: [] },
   listAccountTransactions: {
     ...mockOwn,
@@ -174,7 +185,7 @@ export const operations = {
     ...mockOwn,
     path: '/users/:userId/connections/:connectionId/accounts',
     pages: false,
-    parameters: [],
+    parameters: accountListQuery,
   },
   listConnectionTransactions: {
     ...mockOwn,

@@ -171,6 +171,20 @@ describe('fds-conformance mock: out-of-range variant flags', () => {
   });
 });
 
+describe('fds-conformance mock --list-faults', () => {
+  it("lists the spec's faults with their requirement, then those of the mock's own endpoints marked mock-own", async () => {
+    const result = await runCli(['mock', '--list-faults']);
+    expect(result.code, result.stderr).toBe(0);
+    const lines = result.stdout.trim().split('\n');
+    expect(lines[0]).toMatch(/^[a-z0-9-]+ +[A-Z]+-\d\d /);
+    const own = lines.filter((line) => / mock-own /.test(line));
+    expect(own.length).toBeGreaterThan(0);
+    for (const line of own) expect(line).toMatch(/no spec requirement\)$/);
+    expect(own.map((line) => line.split(' ')[0])).toContain('accounts-filter-ignored');
+    expect(lines.slice(-own.length)).toEqual(own);
+  });
+});
+
 describe('fds-conformance mock in a pipeline: stdout is the profile JSON only', () => {
   const dir = mkdtempSync(join(tmpdir(), 'fds-mock-'));
   afterAll(() => rmSync(dir, { recursive: true, force: true }));

@@ -3,6 +3,7 @@ import {
   defaultApiKey,
   faults,
   faultSwitchHeader,
+  mockOwnFaults,
   shortLivedApiKey,
   startMock,
   type RunningMock,
@@ -122,6 +123,16 @@ describe('startMock: the public options onto the mock', () => {
     for (const fault of faults) {
       expect(Object.keys(fault).sort(), fault.name).toEqual(['description', 'name', 'requirement']);
       expect(fault.requirement, fault.name).toMatch(/^[A-Z]+-\d\d$/);
+    }
+  });
+
+  it("lists the faults of the mock's own endpoints apart, each with the endpoints it changes and no requirement", () => {
+    expect(mockOwnFaults.length).toBeGreaterThan(0);
+    for (const fault of mockOwnFaults) {
+      expect(Object.keys(fault).sort(), fault.name).toEqual(['description', 'endpoints', 'name']);
+      expect(fault.endpoints.length, fault.name).toBeGreaterThan(0);
+      for (const endpoint of fault.endpoints) expect(endpoint).toMatch(/^GET \/users\/\{user\.id\}\//);
+      expect(faults.map((spec) => spec.name)).not.toContain(fault.name);
     }
   });
 

@@ -2091,7 +2091,7 @@ export interface operations {
         limit?: string;
         /** @description "`filter` (string, optional; property `transaction.class`; applies only to the JSON form)", an expression `<property>.<operator>('<value>')` whose value is a class of the debit and credit class tables (spec: Affordability transaction). The spec names no operator for this filter; the mock takes `eq` and `ne`. */
         filter?: string;
-        /** @description "`next` (cursor, taken from the `links.next` value of the previous page)", opaque to the client; "absence of `links.next` means no more pages". */
+        /** @description "`next` (cursor, taken from the `links.next` value of the previous page)", opaque to the client; "absence of `links.next` means no more pages". The cursor carries the walk's limit and filter: a `limit` sent beside it sizes the pages from there on, and a `filter` other than the walk's is refused. */
         next?: string;
       };
       header?: never;
@@ -2256,7 +2256,10 @@ export interface operations {
   };
   listAccounts: {
     parameters: {
-      query?: never;
+      query?: {
+        /** @description The mock's own, in the connections filter's expression shape `<property>.<operator>('<value>')`: `eq` on `id`, `status`, `connection.id` and `institution.id` (an account's institution is its connection's); several expressions, separated by commas, select the accounts that pass every one. */
+        filter?: string;
+      };
       header?: never;
       path: {
         /** @description The user's identifier, the spec's `{user.id}` ("all identifiers are strings"). */
@@ -2266,7 +2269,7 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
-      /** @description The user's accounts. */
+      /** @description The user's accounts the filter selects. */
       200: {
         headers: {
           [name: string]: unknown;
@@ -2275,7 +2278,10 @@ export interface operations {
           'application/json': components['schemas']['AccountList'];
         };
       };
-      /** @description An identifier of the path that names nothing, from a service that answers 400 `parameter-not-valid` (the spec shows no status; the mock does under its `refusalStatuses.unknownId` variant). */
+      /**
+       * @description - A `filter` that is not one of the expressions above: `parameter-not-valid` naming `filter`.
+       *     - An identifier of the path that names nothing, from a service that answers 400 `parameter-not-valid` (the spec shows no status; the mock does under its `refusalStatuses.unknownId` variant).
+       */
       400: {
         headers: {
           [name: string]: unknown;
@@ -2421,7 +2427,7 @@ export interface operations {
         limit?: string;
         /** @description "`filter` (string, optional; property `transaction.class`; applies only to the JSON form)", an expression `<property>.<operator>('<value>')` whose value is a class of the debit and credit class tables (spec: Affordability transaction). The spec names no operator for this filter; the mock takes `eq` and `ne`. */
         filter?: string;
-        /** @description "`next` (cursor, taken from the `links.next` value of the previous page)", opaque to the client; "absence of `links.next` means no more pages". */
+        /** @description "`next` (cursor, taken from the `links.next` value of the previous page)", opaque to the client; "absence of `links.next` means no more pages". The cursor carries the walk's limit and filter: a `limit` sent beside it sizes the pages from there on, and a `filter` other than the walk's is refused. */
         next?: string;
       };
       header?: never;
@@ -2512,7 +2518,7 @@ export interface operations {
         limit?: string;
         /** @description "`filter` (string, optional; property `transaction.class`; applies only to the JSON form)", an expression `<property>.<operator>('<value>')` whose value is a class of the debit and credit class tables (spec: Affordability transaction). The spec names no operator for this filter; the mock takes `eq` and `ne`. */
         filter?: string;
-        /** @description "`next` (cursor, taken from the `links.next` value of the previous page)", opaque to the client; "absence of `links.next` means no more pages". */
+        /** @description "`next` (cursor, taken from the `links.next` value of the previous page)", opaque to the client; "absence of `links.next` means no more pages". The cursor carries the walk's limit and filter: a `limit` sent beside it sizes the pages from there on, and a `filter` other than the walk's is refused. */
         next?: string;
       };
       header?: never;
@@ -2596,7 +2602,10 @@ export interface operations {
   };
   listConnectionAccounts: {
     parameters: {
-      query?: never;
+      query?: {
+        /** @description The mock's own, in the connections filter's expression shape `<property>.<operator>('<value>')`: `eq` on `id`, `status`, `connection.id` and `institution.id` (an account's institution is its connection's); several expressions, separated by commas, select the accounts that pass every one. */
+        filter?: string;
+      };
       header?: never;
       path: {
         /** @description The user's identifier, the spec's `{user.id}` ("all identifiers are strings"). */
@@ -2608,7 +2617,7 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
-      /** @description The connection's accounts. */
+      /** @description The connection's accounts the filter selects. */
       200: {
         headers: {
           [name: string]: unknown;
@@ -2617,7 +2626,10 @@ export interface operations {
           'application/json': components['schemas']['AccountList'];
         };
       };
-      /** @description An identifier of the path that names nothing, from a service that answers 400 `parameter-not-valid` (the spec shows no status; the mock does under its `refusalStatuses.unknownId` variant). */
+      /**
+       * @description - A `filter` that is not one of the expressions above: `parameter-not-valid` naming `filter`.
+       *     - An identifier of the path that names nothing, from a service that answers 400 `parameter-not-valid` (the spec shows no status; the mock does under its `refusalStatuses.unknownId` variant).
+       */
       400: {
         headers: {
           [name: string]: unknown;
@@ -2682,7 +2694,7 @@ export interface operations {
         limit?: string;
         /** @description "`filter` (string, optional; property `transaction.class`; applies only to the JSON form)", an expression `<property>.<operator>('<value>')` whose value is a class of the debit and credit class tables (spec: Affordability transaction). The spec names no operator for this filter; the mock takes `eq` and `ne`. */
         filter?: string;
-        /** @description "`next` (cursor, taken from the `links.next` value of the previous page)", opaque to the client; "absence of `links.next` means no more pages". */
+        /** @description "`next` (cursor, taken from the `links.next` value of the previous page)", opaque to the client; "absence of `links.next` means no more pages". The cursor carries the walk's limit and filter: a `limit` sent beside it sizes the pages from there on, and a `filter` other than the walk's is refused. */
         next?: string;
       };
       header?: never;
