@@ -17,7 +17,7 @@ export interface Parameter {
 }
 
 export interface Operation {
-  method: 'GET' | 'POST';
+  method: 'GET' | 'POST' | 'DELETE';
   /**
    * Path pattern with `:name` segments, as the mock matches it: the spec's `{user.id}` is `:userId`
    * (`specPath` writes it back in the spec's words). Path parameters are its segments, each required.
@@ -185,6 +185,21 @@ export const operations = {
   getExpenses: {
     ...mockOwn,
     path: '/users/:userId/expenses/:expensesId',
+    pages: false,
+    parameters: [],
+  },
+  createConnection: {
+    ...mockOwn,
+    method: 'POST',
+    path: '/users/:userId/connections',
+    body: 'json',
+    pages: false,
+    parameters: [],
+  },
+  deleteConnection: {
+    ...mockOwn,
+    method: 'DELETE',
+    path: '/users/:userId/connections/:connectionId',
     pages: false,
     parameters: [],
   },
