@@ -339,7 +339,7 @@ export const operationDescriptions: Record<OperationName, OperationDescription> 
   createConnection: {
     summary: "Create a connection (an extension of the mock's)",
     description:
-      "An extension of the mock's: the spec references it by links (\"Endpoints for creating a connection ... are referenced by links but their shapes are: not shown\"); the shapes are the real service's. The job's verify-credentials step links to the connection once made; the connection's accounts and transactions appear as retrieve-accounts and retrieve-transactions succeed. The mock's test credentials (README) make verify-credentials fail (`status` `failed`, and for `result` the real service's object of `code`, `title` and `detail` where the spec's Job has null or a link: `GET /jobs/{jobId}` then answers outside the `Job` schema) or the job slow.",
+      "The mock's own, an extension: the spec references it by links (\"Endpoints for creating a connection ... are referenced by links but their shapes are: not shown\"); the shapes are the real service's. The job's verify-credentials step links to the connection once made; the connection's accounts and transactions appear as retrieve-accounts and retrieve-transactions succeed. The mock's test credentials (README) make verify-credentials fail (`status` `failed`, and for `result` the real service's object of `code`, `title` and `detail` where the spec's Job has null or a link: `GET /jobs/{jobId}` then answers outside the `Job` schema) or the job slow.",
     requestBody: {
       description:
         "The person's credentials at the institution and the institution. They are never returned, and a refusal never repeats them.",
@@ -357,7 +357,7 @@ export const operationDescriptions: Record<OperationName, OperationDescription> 
   deleteConnection: {
     summary: "Delete a connection (an extension of the mock's)",
     description:
-      'An extension of the mock\'s, after the real service: the connection, its accounts and their transactions are gone from the user\'s lists ("Deleting a connection deletes its profile data", spec: Profile).',
+      'The mock\'s own, an extension after the real service: the connection, its accounts and their transactions are gone from the user\'s lists ("Deleting a connection deletes its profile data", spec: Profile).',
     success: { status: 204, description: 'Deleted; no body.' },
   },
 };

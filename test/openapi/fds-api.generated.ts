@@ -75,7 +75,7 @@ export interface paths {
     put?: never;
     /**
      * Create a connection (an extension of the mock's)
-     * @description An extension of the mock's: the spec references it by links ("Endpoints for creating a connection ... are referenced by links but their shapes are: not shown"); the shapes are the real service's. The job's verify-credentials step links to the connection once made; the connection's accounts and transactions appear as retrieve-accounts and retrieve-transactions succeed. The mock's test credentials (README) make verify-credentials fail (`status` `failed`, and for `result` the real service's object of `code`, `title` and `detail` where the spec's Job has null or a link: `GET /jobs/{jobId}` then answers outside the `Job` schema) or the job slow.
+     * @description The mock's own, an extension: the spec references it by links ("Endpoints for creating a connection ... are referenced by links but their shapes are: not shown"); the shapes are the real service's. The job's verify-credentials step links to the connection once made; the connection's accounts and transactions appear as retrieve-accounts and retrieve-transactions succeed. The mock's test credentials (README) make verify-credentials fail (`status` `failed`, and for `result` the real service's object of `code`, `title` and `detail` where the spec's Job has null or a link: `GET /jobs/{jobId}` then answers outside the `Job` schema) or the job slow.
      */
     post: operations['createConnection'];
     delete?: never;
@@ -104,7 +104,7 @@ export interface paths {
     post: operations['updateConnection'];
     /**
      * Delete a connection (an extension of the mock's)
-     * @description An extension of the mock's, after the real service: the connection, its accounts and their transactions are gone from the user's lists ("Deleting a connection deletes its profile data", spec: Profile).
+     * @description The mock's own, an extension after the real service: the connection, its accounts and their transactions are gone from the user's lists ("Deleting a connection deletes its profile data", spec: Profile).
      */
     delete: operations['deleteConnection'];
     options?: never;
