@@ -39,7 +39,8 @@ export interface Operation {
 
 /**
  * The group of the endpoints the spec only references by links ("shapes: not shown"), which the mock
- * serves so that every link it hands out resolves (README: What the mock adds).
+ * serves as extensions of its own (README: What the mock adds): the reads, so that every link it hands out
+ * resolves, and creating and deleting a connection, in the real service's shapes. `specOnly` turns them off.
  */
 export const mockOwnGroup = 'mock-own' as const;
 
@@ -52,7 +53,7 @@ const transactionListQuery: readonly Parameter[] = [
   { name: 'next', in: 'query', required: false },
 ];
 
-/** What every one of the mock's own has in common: a GET behind the bearer header, like the spec's reads. */
+/** What the mock's own have in common: behind the bearer header, like the spec's; a GET but where one says. */
 const mockOwn = { method: 'GET', group: mockOwnGroup, auth: 'bearer' } as const;
 
 export const operations = {
