@@ -4,7 +4,8 @@ import { LongFilesFirst } from './test/support/long-files-first.ts';
 // The project's own tests. The conformance suites (suites/) are run by the CLI with their own configuration.
 export default defineConfig({
   test: {
-    include: ['test/**/*.test.ts'],
+    // examples/: what an application copies into its own tests, run here so it keeps working.
+    include: ['test/**/*.test.ts', 'examples/**/*.test.ts'],
     setupFiles: ['src/validation/matcher.ts'],
     // Five files side by side on a 2-core machine: the long files (the register's variants, the CLI's
     // runs, the hostile targets) wait much of their time, on sockets, timers and child processes (the

@@ -23,6 +23,7 @@ export type {
 } from '../src/observation/types.ts';
 export { defaultApiKey, faultSwitchHeader, shortLivedApiKey } from './options.ts';
 export { mockProfile } from './profile.ts';
+export { slowJobFactor, testCredentials } from './test-credentials.ts';
 
 /**
  * How to start the mock. Every option may be left out (or given as undefined): `startMock()` alone is a
@@ -73,6 +74,12 @@ export interface StartMockOptions {
    * them.
    */
   judgeClients?: boolean;
+  /**
+   * The spec's operations alone (`--spec-only`): the mock's own routes and its extensions (creating and
+   * deleting a connection, the reads its links lead to) answer as paths it does not serve, 404, or 405
+   * where the spec has the path with another method. Default false.
+   */
+  specOnly?: boolean;
   /** Milliseconds every answer waits before it is sent (`--latency-ms`): a slow network or a loaded service. */
   latencyMs?: number;
   /**

@@ -33,6 +33,7 @@ export const mockOptionsSchema = closed({
   faults: texts,
   faultSwitching: { type: 'boolean' },
   judgeClients: { type: 'boolean' },
+  specOnly: { type: 'boolean' },
   maxBodyBytes: count,
   jobStepMs: count,
   variants: variantsSchema,

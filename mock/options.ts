@@ -43,6 +43,12 @@ export interface MockOptions {
    * rules on purpose (bad credentials, malformed bodies), and where judging was a tenth of the CPU.
    */
   judgeClients: boolean;
+  /**
+   * The spec's operations alone: the mock's own routes (operations table group `mock-own`: the reads its
+   * links lead to, and the extensions creating and deleting a connection) answer as paths it does not
+   * serve (404, or 405 where the spec has another method on the path). Off by default.
+   */
+  specOnly: boolean;
   /** Largest request body accepted, in bytes; larger ones get 413. */
   maxBodyBytes: number;
   /** How long each job step stays pending and then in progress, in milliseconds. */
@@ -81,6 +87,7 @@ export const defaultMockOptions: MockOptions = {
   faults: [],
   faultSwitching: false,
   judgeClients: true,
+  specOnly: false,
   failEvery: 0,
   maxBodyBytes: mockMaxBodyBytes,
   jobStepMs: 50,

@@ -4,12 +4,10 @@ import type {
   Connection,
   ConnectionDetail,
   Institution,
-  Job,
-  JobStep,
   User,
 } from '../src/types/resources.generated.ts';
 import type { MockContext } from './router.ts';
-import type { JobRecord, UserRecord } from './state.ts';
+import type { JobRecord, StepFailure, UserRecord } from './state.ts';
 import type { AccountRecord, ConnectionRecord, InstitutionRecord, TransactionRecord } from './world/world.ts';
 
 /**
@@ -115,31 +113,75 @@ export function transactionResource(
 /** Steps of a connection job advance with time: each spends `jobStepMs` pending, then in progress. */
 export const jobStepTitles = ['verify-credentials', 'retrieve-accounts', 'retrieve-transactions'] as const;
 
-export function jobResource(job: JobRecord, context: MockContext, now = Date.now()): Job {
-  const connection = `${context.baseUrl}/users/${job.userId}/connections/${job.connectionId}`;
-  const stepMs = context.options.jobStepMs;
-  const elapsedSteps = Math.floor((now - job.createdAt) / stepMs);
-  const results = [connection, `${connection}/accounts`, `${connection}/transactions`];
-  const steps = jobStepTitles.map((title, index): JobStep => {
-    // Step i starts in progress once the steps before it have each taken a slot, and succeeds a slot later.
-    const status =
-      elapsedSteps > index + 1 ? 'success' : elapsedSteps === index + 1 ? 'in-progress' : 'pending';
-    return {
-      title,
-      status,
-      result: status === 'success' ? { type: 'link', url: results[index] as string } : null,
-    };
+/** A step's status: the spec's three, and `failed`, which only a created connection's job shows (an extension). */
+export type StepStatus = 'pending' | 'in-progress' | 'success' | 'failed';
+
+/**
+ * A job step as the mock builds it: the spec's Step, but that a failed step's result is the failure (an
+ * extension); the variants may leave an empty result out (AMB-JOBS-04).
+ */
+export interface MockJobStep {
+  title: string;
+  status: string;
+  result?: { type: 'link'; url: string } | StepFailure | null;
+}
+
+/** A job as the mock builds it: the spec's Job (schemas/job.schema.json) with the mock's steps. */
+export interface MockJob {
+  type: 'job';
+  id: string;
+  created: string;
+  updated: string;
+  steps: MockJobStep[];
+  links: { self: string; source?: string };
+}
+
+/** The slots of `stepMs` the job has run at `now`. */
+function elapsedSlots(job: JobRecord, context: MockContext, now: number): number {
+  return Math.floor((now - job.createdAt) / (job.stepMs ?? context.options.jobStepMs));
+}
+
+/**
+ * Each step's status at `now`. Step i starts in progress once the steps before it have each taken a slot,
+ * and ends a slot later: in success, or failed for verify-credentials of a job with a failure, after which
+ * no step starts.
+ */
+export function stepStatuses(job: JobRecord, context: MockContext, now = Date.now()): StepStatus[] {
+  const elapsed = elapsedSlots(job, context, now);
+  return jobStepTitles.map((_title, index) => {
+    if (job.failure && index > 0) return 'pending';
+    if (elapsed <= index) return 'pending';
+    if (elapsed === index + 1) return 'in-progress';
+    return job.failure ? 'failed' : 'success';
   });
-  // Updated is the moment of the latest step change, so polling does not move it.
+}
+
+export function jobResource(job: JobRecord, context: MockContext, now = Date.now()): MockJob {
+  const connection = `${context.baseUrl}/users/${job.userId}/connections/${job.connectionId}`;
+  const results = [connection, `${connection}/accounts`, `${connection}/transactions`];
+  const steps = stepStatuses(job, context, now).map((status, index): MockJobStep => {
+    const result =
+      status === 'success'
+        ? { type: 'link' as const, url: results[index] as string }
+        : status === 'failed'
+          ? (job.failure ?? null)
+          : null;
+    return { title: jobStepTitles[index] as string, status, result };
+  });
+  // Updated is the moment of the latest step change, so polling does not move it; a failure is the last.
+  const lastChange = job.failure ? 2 : jobStepTitles.length + 1;
+  const stepMs = job.stepMs ?? context.options.jobStepMs;
   const updated = new Date(
-    job.createdAt + Math.min(elapsedSteps, jobStepTitles.length + 1) * stepMs,
+    job.createdAt + Math.min(elapsedSlots(job, context, now), lastChange) * stepMs,
   ).toISOString();
+  // A job that failed made no connection: it has no source to link to.
+  const source = job.failure ? {} : { source: connection };
   return {
     type: 'job',
     id: job.id,
     created: new Date(job.createdAt).toISOString(),
     updated,
     steps,
-    links: { self: `${context.baseUrl}/jobs/${job.id}`, source: connection },
+    links: { self: `${context.baseUrl}/jobs/${job.id}`, ...source },
   };
 }

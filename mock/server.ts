@@ -27,6 +27,7 @@ import type { World } from './world/world.ts';
 import { withOpaqueIds } from './world/opaque-ids.ts';
 import { ClientObserver } from './client-observer.ts';
 import type { Finding, ObservationReport } from '../src/observation/types.ts';
+import { mockOwnGroup } from '../src/operations/table.ts';
 
 /** A mock that listens. */
 export interface RunningMock {
@@ -79,7 +80,10 @@ export async function startTypedMock(overrides: Partial<MockOptions>): Promise<R
   assertKnownFaults(options.faults);
   const loaded = await loadWorld(options.seed);
   const world = options.variants.opaqueIds ? withOpaqueIds(loaded) : loaded;
-  const router = new Router(routes);
+  // Spec-only: the mock's own routes are left out of the router, so they answer as any unserved path.
+  const router = new Router(
+    options.specOnly ? routes.filter((route) => route.group !== mockOwnGroup) : routes,
+  );
   const clients = new ClientObserver(options.basePath, { versionHeader: options.versionHeader });
   let context = withFaults({ world, state: new MockState(), options, baseUrl: '' }, options.faults);
   const server = createServer({ keepAliveTimeout: 30_000 }, (req, res) => {
@@ -308,6 +312,13 @@ async function respond(
 }
 
 function send(res: ServerResponse, reply: MockReply, variants: MockVariants): void {
+  if (reply.body === undefined) {
+    // 204 No Content: no body and so no media type (a deleted connection).
+    if (reply.headers) for (const [name, value] of Object.entries(reply.headers)) res.setHeader(name, value);
+    res.writeHead(reply.status);
+    res.end();
+    return;
+  }
   const acceptsGzip = /\bgzip\b/.test(res.req.headers['accept-encoding'] ?? '');
   const { bytes: payload, encoding } = serialisedBody(reply.body, acceptsGzip);
   res.setHeader('content-type', variants.charset ? 'application/json; charset=utf-8' : 'application/json');

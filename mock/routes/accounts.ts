@@ -1,5 +1,6 @@
 import { detail, notFound, quoted } from '../errors.ts';
 import { filterTest, parseFilter } from '../filters.ts';
+import { heldAccounts, heldConnections } from '../holdings.ts';
 import { accountResource } from '../representations.ts';
 import type { MockContext, MockRequest, RouteHandler } from '../router.ts';
 import type { AccountRecord, ConnectionRecord } from '../world/world.ts';
@@ -17,14 +18,14 @@ interface HeldAccount {
   connection: ConnectionRecord;
 }
 
-/** The accounts of a connection, in the world's order. */
+/** The accounts of a connection the mock holds (mock/holdings.ts), in the world's order. */
 export function accountsOfConnection(connection: ConnectionRecord, context: MockContext): AccountRecord[] {
-  return context.world.accounts.filter((a) => a.connectionId === connection.id);
+  return heldAccounts(context).filter((a) => a.connectionId === connection.id);
 }
 
-/** Every account of the user: those of each of the user's connections, connection by connection. */
+/** Every account of the user: those of each of the user's held connections, connection by connection. */
 export function accountsOfUser(userId: string, context: MockContext): HeldAccount[] {
-  return context.world.connections
+  return heldConnections(context)
     .filter((c) => c.userId === userId)
     .flatMap((connection) =>
       accountsOfConnection(connection, context).map((account) => ({ account, connection })),

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { detail, kindOf, MockError, notFound, parameterNotValid, quoted } from '../errors.ts';
 import { filterTest, parseFilter, type FilterTerm } from '../filters.ts';
+import { heldAccounts, heldConnections } from '../holdings.ts';
 import { connectionDetail, connectionSummary, jobResource } from '../representations.ts';
 import type { MockContext, MockRequest, RouteHandler } from '../router.ts';
 import type { ConnectionRecord } from '../world/world.ts';
@@ -34,7 +35,7 @@ export function requireConnection(request: MockRequest, context: MockContext): C
   if (anyones) return anyones;
   const userId = requireUser(request.params.userId, context);
   const id = request.params.connectionId;
-  const ofUser = context.world.connections.filter((c) => c.userId === userId);
+  const ofUser = heldConnections(context).filter((c) => c.userId === userId);
   const connection =
     ofUser.find((c) => c.id === id) ??
     (context.fault('connection-unknown-id-served') ? ofUser[0] : undefined);
@@ -76,7 +77,8 @@ function filterTerms(raw: string | null, context: MockContext): FilterTerm[] {
  * know (AMB-CONN-08): the first two refused as invalid values, a connection id looked up and not found.
  */
 function refuseUnknownValues(terms: FilterTerm[], context: MockContext): void {
-  const { connections, institutions } = context.world;
+  const { institutions } = context.world;
+  const connections = heldConnections(context);
   const statuses = [...new Set(connections.map((c) => c.status))];
   const known: Record<string, { has: (value: string) => boolean; says: string }> = {
     status: { has: (value) => statuses.includes(value), says: `the statuses are ${statuses.join(', ')}` },
@@ -103,7 +105,7 @@ function detailOf(connection: ConnectionRecord, context: MockContext) {
   const ofUser = context.fault('connections-accounts-of-every-connection')
     ? new Set(context.world.connections.filter((c) => c.userId === connection.userId).map((c) => c.id))
     : new Set([connection.id]);
-  const accounts = context.world.accounts.filter((a) => ofUser.has(a.connectionId));
+  const accounts = heldAccounts(context).filter((a) => ofUser.has(a.connectionId));
   const hidden = Object.keys(connection.profile).length === 0;
   const profile =
     hidden && context.options.variants.connections?.hiddenProfile === 'empty-arrays'
@@ -144,7 +146,7 @@ export const listConnections: RouteHandler = {
     const applied = context.fault('connections-combined-filter-first-only') ? kept.slice(0, 1) : kept;
     const effective = context.fault('connections-filter-ignored') ? [] : applied;
     const combine = variants.combinedFilter === 'any' ? 'any' : 'all';
-    const own = context.world.connections.filter((c) => c.userId === userId);
+    const own = heldConnections(context).filter((c) => c.userId === userId);
     // An off-by-one that starts the user's connections at the second.
     const listed = context.fault('connections-list-drops-first') ? own.slice(1) : own;
     // The fault compares a status with eq as a prefix (LIKE 'value%'): status.eq('activ') selects active.

@@ -2,6 +2,7 @@ import { operationNames, operations, type OperationName } from '../../src/operat
 import type { Route, RouteHandler } from '../router.ts';
 import { getAccount, listAccounts, listConnectionAccounts } from './accounts.ts';
 import { listAffordabilityTransactions } from './affordability.ts';
+import { createConnection, deleteConnection } from './connection-lifecycle.ts';
 import { getConnection, listConnections, updateConnection } from './connections.ts';
 import { enrich } from './enrich.ts';
 import { createExpenses } from './expenses.ts';
@@ -37,6 +38,8 @@ export const routeHandlers = {
   listConnectionAccounts,
   listConnectionTransactions,
   getExpenses,
+  createConnection,
+  deleteConnection,
 } satisfies Record<OperationName, RouteHandler>;
 
 /** Every operation of the table with its handler, in the table's order: the spec's, then the mock's own. */

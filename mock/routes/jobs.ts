@@ -1,7 +1,6 @@
 import { detail, notFound, quoted } from '../errors.ts';
-import { jobResource } from '../representations.ts';
+import { jobResource, type MockJob, type MockJobStep } from '../representations.ts';
 import type { MockContext, RouteHandler } from '../router.ts';
-import type { Job, JobStep } from '../../src/types/resources.generated.ts';
 import type { JobsVariants } from '../variants/types.ts';
 
 /** A +10:00 offset and whole seconds: another ISO 8601 form of the same instant (AMB-JOBS-03). */
@@ -11,7 +10,7 @@ function withOffset(timestamp: string): string {
 }
 
 /** The steps as the variants list them: one more title, only those started, other words and shapes. */
-function stepsAsShown(steps: JobStep[], variants: JobsVariants): JobStep[] {
+function stepsAsShown(steps: MockJobStep[], variants: JobsVariants): MockJobStep[] {
   let shown = steps;
   const last = shown.at(-1);
   // The extra step moves with the last one, so a job still settles when every step succeeds.
@@ -29,7 +28,7 @@ function stepsAsShown(steps: JobStep[], variants: JobsVariants): JobStep[] {
  * A job as the jobs variants show it (mock/variants/types.ts, JobsVariants): other step lists, words and
  * shapes, other timestamps. The job as built when none applies.
  */
-export function jobAsShown(job: Job, context: MockContext, now = Date.now()): Job {
+export function jobAsShown(job: MockJob, context: MockContext, now = Date.now()): MockJob {
   const variants = context.options.variants.jobs;
   if (!variants) return job;
   const updated = variants.updated === 'latest-read' ? new Date(now).toISOString() : job.updated;

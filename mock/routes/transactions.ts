@@ -1,3 +1,4 @@
+import { createdTransactionsOf, deletedAccountIds } from '../holdings.ts';
 import type { MockContext, MockRequest, MockReply, RouteHandler } from '../router.ts';
 import { affordabilityOrder } from '../world/order.ts';
 import type { TransactionRecord, World } from '../world/world.ts';
@@ -16,16 +17,33 @@ import { requireConnection, requireUser } from './connections.ts';
  * snapshot of transactions", so a user's transactions are those of all the user's snapshots; one listed
  * in several snapshots is the same transaction and is listed once (by id). They are in the affordability
  * list's order (by account, then posted date descending, pending first), the one order the spec gives a
- * list of transactions. The snapshots never change, so the list is made once per world and user (every
- * expense summary reads it); callers read it and never change it.
+ * list of transactions. Those of a connection deleted through this mock are gone, and those of one
+ * created through it come in (mock/holdings.ts).
  */
 export function transactionsOfUser(userId: string, context: MockContext): readonly TransactionRecord[] {
-  let byUser = listed.get(context.world);
-  if (!byUser) listed.set(context.world, (byUser = new Map()));
+  const { world, state } = context;
+  const fromWorld = worldTransactionsOfUser(userId, world);
+  if (!state.connectionsChanged) return fromWorld;
+  const deleted = deletedAccountIds(context);
+  const template = worldTransactionsOfUser(world.fixture.userId, world);
+  const ofTemplate = (accountId: string) => template.filter((t) => t.account === accountId);
+  return [
+    ...fromWorld.filter((t) => !deleted.has(t.account)),
+    ...createdTransactionsOf(userId, ofTemplate, context),
+  ].sort(affordabilityOrder);
+}
+
+/**
+ * The user's transactions in the world. The snapshots never change, so the list is made once per world
+ * and user (every expense summary reads it); callers read it and never change it.
+ */
+function worldTransactionsOfUser(userId: string, world: World): readonly TransactionRecord[] {
+  let byUser = listed.get(world);
+  if (!byUser) listed.set(world, (byUser = new Map()));
   let transactions = byUser.get(userId);
   if (!transactions) {
     const byId = new Map<string, TransactionRecord>();
-    for (const snapshot of context.world.affordability) {
+    for (const snapshot of world.affordability) {
       if (snapshot.userId !== userId) continue;
       for (const transaction of snapshot.transactions)
         if (!byId.has(transaction.id)) byId.set(transaction.id, transaction);

@@ -62,6 +62,10 @@ export const mockOptions = {
     type: 'boolean',
     description: `a request's ${faultSwitchHeader} header switches the faults it names on for that request`,
   },
+  'spec-only': {
+    type: 'boolean',
+    description: "the spec's operations alone: the mock's own routes and extensions answer as unserved paths",
+  },
   'list-faults': {
     type: 'boolean',
     description:
@@ -145,6 +149,7 @@ export function mockOptionsFromArgs(args: string[]): {
   if (unknown !== undefined) throw new UsageError(`unknown fault "${unknown}"; see --list-faults`);
   options.faults = named.filter(isFaultName);
   options.faultSwitching = values['fault-switching'] ?? false;
+  options.specOnly = values['spec-only'] ?? false;
   // Conformant variants (mock/variants/types.ts) that make the mock behave like a busy staging environment.
   const latencyMs = wholeNumber('latency-ms', values['latency-ms'], 0, 60_000);
   if (latencyMs !== undefined) options.latencyMs = latencyMs;

@@ -76,6 +76,12 @@ export const conformantRequests: Record<OperationName, ObservedRequest> = {
   listConnectionAccounts: get('/users/u-1/connections/c-1/accounts'),
   listConnectionTransactions: get('/users/u-1/connections/c-1/transactions'),
   getExpenses: get('/users/u-1/expenses/e-1'),
+  createConnection: postJson('/users/u-1/connections', {
+    loginId: 'gavinBelson',
+    password: 'hooli2016',
+    institution: { id: 'AU00000' },
+  }),
+  deleteConnection: request('DELETE', '/users/u-1/connections/c-1', bearer, ''),
 };
 
 const { 'service-version': _version, ...tokenWithoutVersion } = tokenHeaders;

@@ -64,7 +64,8 @@ function rewriteRefs(value: unknown, rewrite: (ref: string) => string): unknown 
 /**
  * Shapes of the mock's own endpoints that no file of schemas/ describes, since the spec does not show
  * them: the account list of `GET /users/{userId}/accounts` and of a connection's accounts, built like the
- * spec's other lists.
+ * spec's other lists; the body creating a connection, the real service's.
+ * Not in schemas/, which holds the spec's shapes the suite judges servers by.
  */
 export const mockOwnComponents: Record<string, JsonSchema> = {
   AccountList: {
@@ -77,6 +78,24 @@ export const mockOwnComponents: Record<string, JsonSchema> = {
       type: { $ref: componentPointer('Common.listType') },
       data: { type: 'array', items: { $ref: componentPointer('Account') } },
       links: { $ref: componentPointer('Common.selfLinks') },
+    },
+  },
+  CreateConnectionRequest: {
+    title: 'CreateConnectionRequest',
+    description:
+      "An extension of the mock's, the real service's shape: the person's credentials at the institution (`loginId`, `password`, and where the institution asks for them `securityCode` and `secondaryLoginId`) and the institution.",
+    type: 'object',
+    required: ['loginId', 'password', 'institution'],
+    properties: {
+      loginId: { type: 'string', minLength: 1 },
+      password: { type: 'string', minLength: 1 },
+      securityCode: { type: 'string' },
+      secondaryLoginId: { type: 'string' },
+      institution: {
+        type: 'object',
+        required: ['id'],
+        properties: { id: { type: 'string', minLength: 1 } },
+      },
     },
   },
 };

@@ -22,7 +22,8 @@ export interface OperationDescription {
   parameters?: Record<string, ParameterDescription>;
   /** The body's schema, for a route that reads one (its media type is the route's). */
   requestBody?: { description: string; schema: JsonSchema };
-  success: { status: number; description: string; schema: JsonSchema };
+  /** The success; no schema for one without a body (204). */
+  success: { status: number; description: string; schema?: JsonSchema };
   /** What makes the handler refuse, by status: each becomes an error-list response. */
   refusals?: Record<number, string>;
 }
@@ -364,5 +365,29 @@ export const operationDescriptions: Record<OperationName, OperationDescription> 
     description:
       "The mock's own: the expenses resource's `links.self` points here (the spec shows no endpoint for it); it answers the summary as `POST /users/{userId}/expenses` created it.",
     success: { status: 200, description: 'The expenses resource.', schema: ref('Expenses') },
+  },
+  createConnection: {
+    summary: "Create a connection (an extension of the mock's)",
+    description:
+      "The mock's own, an extension: the spec references it by links (\"Endpoints for creating a connection ... are referenced by links but their shapes are: not shown\"); the shapes are the real service's. The job's verify-credentials step links to the connection once made; the connection's accounts and transactions appear as retrieve-accounts and retrieve-transactions succeed. The mock's test credentials (README) make verify-credentials fail (`status` `failed`, and for `result` the real service's object of `code`, `title` and `detail` where the spec's Job has null or a link: `GET /jobs/{jobId}` then answers outside the `Job` schema) or the job slow.",
+    requestBody: {
+      description:
+        "The person's credentials at the institution and the institution. They are never returned, and a refusal never repeats them.",
+      schema: ref('CreateConnectionRequest'),
+    },
+    success: {
+      status: 202,
+      description: 'The job making the connection: `type`, `id`, `links.self`.',
+      schema: ref('Job'),
+    },
+    refusals: {
+      400: 'No `loginId`, `password` or `institution.id`, a member of another type, or an `institution.id` of no institution: `parameter-not-valid` naming it.',
+    },
+  },
+  deleteConnection: {
+    summary: "Delete a connection (an extension of the mock's)",
+    description:
+      'The mock\'s own, an extension after the real service: the connection, its accounts and their transactions are gone from the user\'s lists ("Deleting a connection deletes its profile data", spec: Profile).',
+    success: { status: 204, description: 'Deleted; no body.' },
   },
 };

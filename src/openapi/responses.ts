@@ -85,7 +85,7 @@ export function operationResponses(
   const responses: Record<string, unknown> = {
     [success.status]: {
       description: success.description,
-      content: { 'application/json': { schema: success.schema } },
+      ...(success.schema ? { content: { 'application/json': { schema: success.schema } } } : {}),
     },
   };
   for (const status of [...byStatus.keys()].sort((a, b) => a - b)) {

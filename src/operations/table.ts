@@ -17,7 +17,7 @@ export interface Parameter {
 }
 
 export interface Operation {
-  method: 'GET' | 'POST';
+  method: 'GET' | 'POST' | 'DELETE';
   /**
    * Path pattern with `:name` segments, as the mock matches it: the spec's `{user.id}` is `:userId`
    * (`specPath` writes it back in the spec's words). Path parameters are its segments, each required.
@@ -39,7 +39,8 @@ export interface Operation {
 
 /**
  * The group of the endpoints the spec only references by links ("shapes: not shown"), which the mock
- * serves so that every link it hands out resolves (README: What the mock adds).
+ * serves as extensions of its own (README: What the mock adds): the reads, so that every link it hands out
+ * resolves, and creating and deleting a connection, in the real service's shapes. `specOnly` turns them off.
  */
 export const mockOwnGroup = 'mock-own' as const;
 
@@ -58,7 +59,7 @@ const transactionListQuery: readonly Parameter[] = [
  */
 const accountListQuery: readonly Parameter[] = [{ name: 'filter', in: 'query', required: false }];
 
-/** What every one of the mock's own has in common: a GET behind the bearer header, like the spec's reads. */
+/** What the mock's own have in common: behind the bearer header, like the spec's; a GET but where one says. */
 const mockOwn = { method: 'GET', group: mockOwnGroup, auth: 'bearer' } as const;
 
 export const operations = {
@@ -196,6 +197,21 @@ export const operations = {
   getExpenses: {
     ...mockOwn,
     path: '/users/:userId/expenses/:expensesId',
+    pages: false,
+    parameters: [],
+  },
+  createConnection: {
+    ...mockOwn,
+    method: 'POST',
+    path: '/users/:userId/connections',
+    body: 'json',
+    pages: false,
+    parameters: [],
+  },
+  deleteConnection: {
+    ...mockOwn,
+    method: 'DELETE',
+    path: '/users/:userId/connections/:connectionId',
     pages: false,
     parameters: [],
   },

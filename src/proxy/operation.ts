@@ -38,7 +38,7 @@ const resourceByTitle = new Map(readSchemaFiles().map(({ name, schema }) => [sch
 /** The success status of an operation and the resource its body is (spec: Endpoints, "Success: …"). */
 export function successOf(name: OperationName): { status: number; resource: string } {
   const { success } = operationDescriptions[name];
-  const ref = String(success.schema.$ref ?? '');
+  const ref = String(success.schema?.$ref ?? '');
   const resource = resourceByTitle.get(ref.split('/').pop() ?? '');
   if (!resource) throw new Error(`no schema file for the success of ${name} (${ref})`);
   return { status: success.status, resource };

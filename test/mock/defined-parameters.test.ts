@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mockOwnFaults, type FaultName } from '../../mock/faults/index.ts';
 import { defaultApiKey } from '../../mock/options.ts';
-import { schemaComponents } from '../../src/openapi/components.ts';
+import { testCredentials } from '../../mock/test-credentials.ts';
+import { mockOwnComponents, schemaComponents } from '../../src/openapi/components.ts';
 import { operationDescriptions } from '../../src/openapi/operations.ts';
 import { operationNames, operations } from '../../src/operations/table.ts';
 import { MockClient, type Exchange } from './mock-client.ts';
@@ -47,7 +48,7 @@ type ParameterKey = `${string} ${'query' | 'body'} ${string}`;
 
 /** Every query parameter and body member the operations define, as probe keys. */
 function definedParameters(): ParameterKey[] {
-  const components = schemaComponents();
+  const components = { ...schemaComponents(), ...mockOwnComponents };
   return operationNames.flatMap((name): ParameterKey[] => {
     const query = operations[name].parameters
       .filter((parameter) => parameter.in === 'query')
@@ -332,6 +333,120 @@ function monthProbe(member: 'fromMonth' | 'toMonth'): AppliedProbe {
 const credentialRule = (member: string) =>
   `a string, refused when of another type; the spec makes it "conditional" without saying on what, and the mock models no login step that asks for a ${member}`;
 
+/*
+ * Creating a connection (an extension of the mock's): each probe makes a user of its own, so the
+ * connections it creates never reach the fixture user's lists the other probes read.
+ */
+
+/** A user of the probe's own, and the path that creates its connections. */
+async function newUserConnections(client: MockClient): Promise<string> {
+  const user = await client.post('/users', { email: 'probe@example.com' });
+  return `/users/${(user.body as { id: string }).id}/connections`;
+}
+
+/** Two institutions open for connections. */
+const availableInstitutions = (client: MockClient): [string, string] =>
+  client.world.institutions
+    .filter((institution) => institution.status === 'available')
+    .slice(0, 2)
+    .map((institution) => institution.id) as [string, string];
+
+const credentials = (client: MockClient, overrides: Record<string, unknown> = {}) => ({
+  loginId: 'probe',
+  password: 'probe-password',
+  institution: { id: availableInstitutions(client)[0] },
+  ...overrides,
+});
+
+/** Creation requests, each with these members in place of a valid body's (undefined: left out). */
+async function creations(client: MockClient, variants: Record<string, unknown>[]): Promise<Exchange[]> {
+  const path = await newUserConnections(client);
+  return Promise.all(
+    variants.map((overrides) =>
+      client.post(path, JSON.parse(JSON.stringify(credentials(client, overrides))) as unknown),
+    ),
+  );
+}
+
+interface SettledStep {
+  title: string;
+  status: string;
+  result: { url?: string; code?: string } | null;
+}
+
+/** The job's steps once one has failed (the steps after it stay pending) or all succeeded; 50 ms a step. */
+async function settledSteps(client: MockClient, created: Exchange): Promise<SettledStep[]> {
+  const jobId = (created.body as { id: string }).id;
+  for (let attempt = 0; attempt < 400; attempt++) {
+    const steps = ((await client.get(`/jobs/${jobId}`)).body as { steps: SettledStep[] }).steps;
+    if (steps.some((step) => step.status === 'failed') || steps.every((step) => step.status === 'success'))
+      return steps;
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+  throw new Error(`job ${jobId} never settled`);
+}
+
+const createConnectionProbes: Record<string, Probe> = {
+  loginId: {
+    reading: "a non-empty string: the person's login at the institution",
+    refused: (client) => creations(client, [{ loginId: undefined }, { loginId: '' }, { loginId: 7 }]),
+    noEffect:
+      'the mock has no institution to log in to: any login gets in (the test login `slow-job` slows the job, which only time shows)',
+    accepted: async (client) => (await creations(client, [{ loginId: 'someone-else' }]))[0] as Exchange,
+  },
+  password: {
+    reading: `a non-empty string; the test password ${testCredentials.wrongPassword} is refused by the institution`,
+    refused: (client) => creations(client, [{ password: undefined }, { password: '' }, { password: 7 }]),
+    applied: async (client) => {
+      const [wrong, right] = await creations(client, [
+        { password: testCredentials.wrongPassword },
+        { password: 'probe-password' },
+      ]);
+      const problems: Problems = [];
+      const failed = (await settledSteps(client, wrong as Exchange))[0];
+      if (failed?.status !== 'failed' || failed.result?.code !== 'invalid-credentials')
+        problems.push(`the wrong password's verify-credentials is ${JSON.stringify(failed)}`);
+      const verified = (await settledSteps(client, right as Exchange))[0];
+      if (verified?.status !== 'success')
+        problems.push(`the right password's verify-credentials is ${JSON.stringify(verified)}`);
+      return problems;
+    },
+  },
+  securityCode: {
+    reading: 'a string beside the password',
+    refused: (client) => creations(client, [{ securityCode: 7 }, { securityCode: ['1234'] }]),
+    noEffect: credentialRule('security code'),
+    accepted: async (client) => (await creations(client, [{ securityCode: '1234' }]))[0] as Exchange,
+  },
+  secondaryLoginId: {
+    reading: 'a string beside the password',
+    refused: (client) => creations(client, [{ secondaryLoginId: 7 }, { secondaryLoginId: { id: 'x' } }]),
+    noEffect: credentialRule('secondary login id'),
+    accepted: async (client) => (await creations(client, [{ secondaryLoginId: 'probe' }]))[0] as Exchange,
+  },
+  institution: {
+    reading: '`{ id }` of an institution: the connection made is to that institution',
+    refused: (client) =>
+      creations(client, [
+        { institution: undefined },
+        { institution: availableInstitutions(client)[0] },
+        { institution: {} },
+        { institution: { id: 'no-such-institution' } },
+      ]),
+    applied: async (client) => {
+      const problems: Problems = [];
+      for (const id of availableInstitutions(client)) {
+        const [created] = await creations(client, [{ institution: { id } }]);
+        const url = (await settledSteps(client, created as Exchange))[0]?.result?.url ?? '';
+        const connection = await client.get(url.slice(client.url.length));
+        const made = (connection.body as { institution?: { id?: string } } | undefined)?.institution?.id;
+        if (made !== id) problems.push(`a connection asked of ${id} was made to ${String(made)}`);
+      }
+      return problems;
+    },
+  },
+};
+
 /**
  * Every defined parameter's probe, by key. A new operation's parameters and body members each take one
  * entry here (`createConnection body loginId`, …); an operation with none takes none.
@@ -558,6 +673,12 @@ const probes: Record<ParameterKey, Probe> = {
     ignoredUnder: 'expenses-accounts-ignored',
   },
   'listAccounts query filter': accountsFilter,
+  ...Object.fromEntries(
+    Object.entries(createConnectionProbes).map(([member, probe]) => [
+      `createConnection body ${member}`,
+      probe,
+    ]),
+  ),
   'listConnectionAccounts query filter': connectionAccountsFilter,
   ...Object.fromEntries(
     Object.entries(transactionLists).flatMap(([operation, path]) =>

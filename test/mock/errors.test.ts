@@ -244,7 +244,7 @@ describe('routing', () => {
       ['GET', '/token', 'POST'],
       ['PUT', '/users', 'POST'],
       ['GET', '/users', 'POST'],
-      ['PATCH', client.paths.connection, 'GET, POST'],
+      ['PATCH', client.paths.connection, 'GET, POST, DELETE'],
       ['DELETE', client.paths.transactions, 'GET'],
     ];
     for (const [method, path, allow] of cases) {

@@ -145,6 +145,7 @@ describe('startMock: the public options onto the mock', () => {
       '--fault',
       'institutions-total-count-string',
       '--fault-switching',
+      '--spec-only',
       '--latency-ms',
       '25',
       '--rate-limit-every',
@@ -157,11 +158,13 @@ describe('startMock: the public options onto the mock', () => {
       apiKeys: { k: 7 },
       faults: ['institutions-total-count-string'],
       faultSwitching: true,
+      specOnly: true,
       latencyMs: 25,
       rateLimitEvery: 9,
       failEvery: 11,
     });
     expect(mockOptionsFromArgs([]).options.faultSwitching).toBe(false);
+    expect(mockOptionsFromArgs([]).options.specOnly).toBe(false);
   });
 });
 

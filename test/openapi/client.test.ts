@@ -186,6 +186,27 @@ describe('a typed client of the OpenAPI document against the mock', () => {
     expect(connectionTransactions.response.status).toBe(200);
     expect(connectionTransactions.data?.type).toBe('list');
 
+    const creation = await client.POST('/users/{userId}/connections', {
+      params: { path: { userId } },
+      body: {
+        loginId: 'openapi-client',
+        password: 'not-the-wrong-one',
+        institution: { id: fixtures.institutionId },
+      },
+    });
+    expect(creation.response.status).toBe(202);
+    expect(creation.data?.type).toBe('job');
+
+    // The fixture connection is deleted for this mock alone; it was read above.
+    const deleted = await client.DELETE('/users/{userId}/connections/{connectionId}', {
+      params: { path: connectionPath },
+    });
+    expect(deleted.response.status).toBe(204);
+    const gone = await client.GET('/users/{userId}/connections/{connectionId}', {
+      params: { path: connectionPath },
+    });
+    expect(gone.response.status).toBe(404);
+
     // A route added to the mock, and so to the document, without a call here fails this test.
     const inDocument = documentOperations(openApiDocument()).map(({ method, path }) => `${method} ${path}`);
     expect([...called].sort()).toEqual(inDocument.sort());

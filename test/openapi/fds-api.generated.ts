@@ -73,7 +73,11 @@ export interface paths {
      */
     get: operations['listConnections'];
     put?: never;
-    post?: never;
+    /**
+     * Create a connection (an extension of the mock's)
+     * @description The mock's own, an extension: the spec references it by links ("Endpoints for creating a connection ... are referenced by links but their shapes are: not shown"); the shapes are the real service's. The job's verify-credentials step links to the connection once made; the connection's accounts and transactions appear as retrieve-accounts and retrieve-transactions succeed. The mock's test credentials (README) make verify-credentials fail (`status` `failed`, and for `result` the real service's object of `code`, `title` and `detail` where the spec's Job has null or a link: `GET /jobs/{jobId}` then answers outside the `Job` schema) or the job slow.
+     */
+    post: operations['createConnection'];
     delete?: never;
     options?: never;
     head?: never;
@@ -98,7 +102,11 @@ export interface paths {
      * @description Spec: POST {base_url}/users/{user.id}/connections/{connection.id}: "Updates a connection." "Success: 202 with a job (`type`, `id`, `links.self`)." "Jobs are returned when a connection is updated."
      */
     post: operations['updateConnection'];
-    delete?: never;
+    /**
+     * Delete a connection (an extension of the mock's)
+     * @description The mock's own, an extension after the real service: the connection, its accounts and their transactions are gone from the user's lists ("Deleting a connection deletes its profile data", spec: Profile).
+     */
+    delete: operations['deleteConnection'];
     options?: never;
     head?: never;
     patch?: never;
@@ -1147,6 +1155,19 @@ export interface components {
       data: components['schemas']['Account'][];
       links: components['schemas']['Common.selfLinks'];
     };
+    /**
+     * CreateConnectionRequest
+     * @description An extension of the mock's, the real service's shape: the person's credentials at the institution (`loginId`, `password`, and where the institution asks for them `securityCode` and `secondaryLoginId`) and the institution.
+     */
+    CreateConnectionRequest: {
+      loginId: string;
+      password: string;
+      securityCode?: string;
+      secondaryLoginId?: string;
+      institution: {
+        id: string;
+      };
+    };
   };
   responses: never;
   parameters: never;
@@ -1531,6 +1552,121 @@ export interface operations {
       };
     };
   };
+  createConnection: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The user's identifier, the spec's `{user.id}` ("all identifiers are strings"). */
+        userId: string;
+      };
+      cookie?: never;
+    };
+    /** @description The person's credentials at the institution and the institution. They are never returned, and a refusal never repeats them. */
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['CreateConnectionRequest'];
+      };
+    };
+    responses: {
+      /** @description The job making the connection: `type`, `id`, `links.self`. */
+      202: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Job'];
+        };
+      };
+      /**
+       * @description - No `loginId`, `password` or `institution.id`, a member of another type, or an `institution.id` of no institution: `parameter-not-valid` naming it.
+       *     - An identifier of the path that names nothing, from a service that answers 400 `parameter-not-valid` (the spec shows no status; the mock does under its `refusalStatuses.unknownId` variant).
+       *     - A body that is not JSON: `parameter-not-valid` naming `body`.
+       */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorList'];
+        };
+      };
+      /** @description A missing, malformed, unknown or expired bearer token ("Every other request carries `Authorization: Bearer <ACCESS_TOKEN>`"; "after expiry the application requests a new one"): `invalid-grant`. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorList'];
+        };
+      };
+      /** @description The same refusal of the bearer token from a service that answers 403 (the spec shows no status; the mock does under its `refusalStatuses.unauthenticated` variant). */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorList'];
+        };
+      };
+      /** @description An identifier of the path that names nothing ("Error when the identifier is not valid"): `resource-not-found` naming the placeholder. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorList'];
+        };
+      };
+      /** @description A body over 64 KiB (the mock's limit; the spec shows none): `payload-too-large`. */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorList'];
+        };
+      };
+      /** @description A body that is not `application/json`: `parameter-not-valid` naming `Content-Type`. */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorList'];
+        };
+      };
+      /** @description A body that is not JSON, from a service that answers 422 (the spec shows no status; the mock does under its `errors.malformedBodyStatus` variant). */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorList'];
+        };
+      };
+      /** @description "Rate limits: not shown": a service that limits the rate answers 429 with `Retry-After` (the mock does under its `rateLimit` variant, before routing and authentication). */
+      429: {
+        headers: {
+          /** @description When to try again: delay-seconds or an HTTP-date (RFC 9110, 10.2.3). */
+          'Retry-After'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorList'];
+        };
+      };
+      /** @description Any other refusal (500 `internal-server-error` for an "unexpected condition", 503 from a failing environment, …): "An error response has a valid HTTP status and the error list body" (spec: Errors). */
+      default: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorList'];
+        };
+      };
+    };
+  };
   getConnection: {
     parameters: {
       query?: never;
@@ -1703,6 +1839,85 @@ export interface operations {
        *     - A body that is not JSON, from a service that answers 422 (the spec shows no status; the mock does under its `errors.malformedBodyStatus` variant).
        */
       422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorList'];
+        };
+      };
+      /** @description "Rate limits: not shown": a service that limits the rate answers 429 with `Retry-After` (the mock does under its `rateLimit` variant, before routing and authentication). */
+      429: {
+        headers: {
+          /** @description When to try again: delay-seconds or an HTTP-date (RFC 9110, 10.2.3). */
+          'Retry-After'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorList'];
+        };
+      };
+      /** @description Any other refusal (500 `internal-server-error` for an "unexpected condition", 503 from a failing environment, …): "An error response has a valid HTTP status and the error list body" (spec: Errors). */
+      default: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorList'];
+        };
+      };
+    };
+  };
+  deleteConnection: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The user's identifier, the spec's `{user.id}` ("all identifiers are strings"). */
+        userId: string;
+        /** @description The connection's identifier, the spec's `{connection.id}`. */
+        connectionId: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Deleted; no body. */
+      204: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description An identifier of the path that names nothing, from a service that answers 400 `parameter-not-valid` (the spec shows no status; the mock does under its `refusalStatuses.unknownId` variant). */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorList'];
+        };
+      };
+      /** @description A missing, malformed, unknown or expired bearer token ("Every other request carries `Authorization: Bearer <ACCESS_TOKEN>`"; "after expiry the application requests a new one"): `invalid-grant`. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorList'];
+        };
+      };
+      /** @description The same refusal of the bearer token from a service that answers 403 (the spec shows no status; the mock does under its `refusalStatuses.unauthenticated` variant). */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorList'];
+        };
+      };
+      /** @description An identifier of the path that names nothing ("Error when the identifier is not valid"): `resource-not-found` naming the placeholder. */
+      404: {
         headers: {
           [name: string]: unknown;
         };

@@ -1,0 +1,65 @@
+import type { MockContext } from './router.ts';
+import type { StepFailure } from './state.ts';
+import type { InstitutionRecord } from './world/world.ts';
+
+/**
+ * The credentials that drive each outcome of creating a connection, an extension of the mock (README: The
+ * mock's extensions), so that an application can test its own screens: a wrong password, an institution
+ * that is unavailable, a slow job. Any other non-empty credentials at an available institution get in.
+ * The failure codes are the real service's.
+ */
+export const testCredentials = {
+  /** This password is wrong: verify-credentials fails with `invalid-credentials`. */
+  wrongPassword: 'wrong-password',
+  /** This loginId's job is slow: each step takes `slowJobFactor` times the mock's step time. */
+  slowLoginId: 'slow-job',
+} as const;
+
+/**
+ * How many times longer each step of the slow job takes than the mock's `jobStepMs` (50 ms by default, so
+ * 2 s a step): long enough for an application's "still connecting" screen to show while its test looks.
+ */
+export const slowJobFactor = 40;
+
+/** How a connection's creation goes: verify-credentials fails with `failure`, or every step succeeds. */
+export interface CreationOutcome {
+  failure?: StepFailure;
+  /** How long each step takes. */
+  stepMs: number;
+}
+
+/**
+ * The outcome the credentials and the institution drive. An institution whose status is not `available`
+ * (`under-maintenance`, spec: States and transitions) cannot be reached whatever the credentials; the
+ * failure details never repeat a credential.
+ */
+export function creationOutcome(
+  loginId: string,
+  password: string,
+  institution: InstitutionRecord,
+  context: MockContext,
+): CreationOutcome {
+  const stepMs =
+    loginId === testCredentials.slowLoginId
+      ? context.options.jobStepMs * slowJobFactor
+      : context.options.jobStepMs;
+  if (institution.status !== 'available')
+    return {
+      stepMs,
+      failure: {
+        code: 'institution-not-available',
+        title: 'Institution not available',
+        detail: `${institution.name} is ${institution.status}; try again later.`,
+      },
+    };
+  if (password === testCredentials.wrongPassword)
+    return {
+      stepMs,
+      failure: {
+        code: 'invalid-credentials',
+        title: 'Cannot log in to the institution with the credentials supplied',
+        detail: `${institution.name} refused the login id and password; check them and try again.`,
+      },
+    };
+  return { stepMs };
+}
