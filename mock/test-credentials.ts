@@ -3,13 +3,14 @@ import type { StepFailure } from './state.ts';
 import type { InstitutionRecord } from './world/world.ts';
 
 /**
- * The credentials that drive each outcome of creating a connection, an extension of the mock (README: The
- * mock's extensions), so that an application can test its own screens: a wrong password, an institution
+ * The credentials that drive each outcome of creating a connection, an extension of the mock (README: What
+ * the mock adds), so that an application can test its own screens: a wrong password, an institution
  * that is unavailable, a slow job. Any other non-empty credentials at an available institution get in.
- * The failure codes are the real service's.
+ * The failure codes are from the real service's published list of a job step's result codes, which has
+ * no code for a wrong password alone: `user-action-required` is the one that asks the person to act.
  */
 export const testCredentials = {
-  /** This password is wrong: verify-credentials fails with `invalid-credentials`. */
+  /** This password is wrong: verify-credentials fails with `user-action-required` (log in again). */
   wrongPassword: 'wrong-password',
   /** This loginId's job is slow: each step takes `slowJobFactor` times the mock's step time. */
   slowLoginId: 'slow-job',
@@ -56,7 +57,7 @@ export function creationOutcome(
     return {
       stepMs,
       failure: {
-        code: 'invalid-credentials',
+        code: 'user-action-required',
         title: 'Cannot log in to the institution with the credentials supplied',
         detail: `${institution.name} refused the login id and password; check them and try again.`,
       },

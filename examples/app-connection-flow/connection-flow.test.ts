@@ -149,7 +149,7 @@ it('tells a wrong password apart, and makes no connection', async () => {
   const userId = await app.createUser('wrong-password@example.com');
   const job = await app.connect(userId, banks[0] as string, 'ann', testCredentials.wrongPassword);
   await expect(app.connectionOf(job)).rejects.toMatchObject({
-    code: 'invalid-credentials',
+    code: 'user-action-required',
     step: 'verify-credentials',
   });
   expect(await app.connections(userId)).toEqual([]);

@@ -117,7 +117,7 @@ describe('POST /users/{user.id}/connections (an extension)', () => {
         password: testCredentials.wrongPassword,
         institution: { id: availableInstitution().id },
       }),
-      code: 'invalid-credentials',
+      code: 'user-action-required',
     },
     {
       why: 'an institution that is not available',

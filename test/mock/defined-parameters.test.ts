@@ -404,7 +404,7 @@ const createConnectionProbes: Record<string, Probe> = {
       ]);
       const problems: Problems = [];
       const failed = (await settledSteps(client, wrong as Exchange))[0];
-      if (failed?.status !== 'failed' || failed.result?.code !== 'invalid-credentials')
+      if (failed?.status !== 'failed' || failed.result?.code !== 'user-action-required')
         problems.push(`the wrong password's verify-credentials is ${JSON.stringify(failed)}`);
       const verified = (await settledSteps(client, right as Exchange))[0];
       if (verified?.status !== 'success')
