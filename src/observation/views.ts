@@ -17,7 +17,9 @@ export function observationLine(report: ObservationReport): string {
 function evidenceLine(requirement: ObservedRequirement): string {
   const first = requirement.findings[0];
   if (!first) return '';
-  return `${first.request.method} ${first.request.path}: ${first.message}`;
+  // A message that opens with its request line already says which request it is.
+  const line = `${first.request.method} ${first.request.path}`;
+  return first.message.startsWith(`${first.request.method} `) ? first.message : `${line}: ${first.message}`;
 }
 
 /** `report.md`: the verdict as far as observed, the counts, and each broken requirement with its first finding. */
