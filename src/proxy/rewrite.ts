@@ -1,0 +1,175 @@
+import { Transform, type TransformCallback } from 'node:stream';
+import { brotliCompressSync, deflateSync, gzipSync } from 'node:zlib';
+import { contentCodings, decodedBody, isJsonMediaType } from './body.ts';
+
+/**
+ * The target's own address in the answers the proxy forwards, made the proxy's, as reverse proxies do
+ * (nginx's proxy_redirect, Apache's ProxyPassReverse): a client that follows a link of a service whose links
+ * are absolute URLs of its own stays behind the proxy, and so stays observed. Only absolute URLs of the
+ * target's origin and base path are rewritten, in `Location` and `Content-Location` and in JSON string
+ * values at any depth; other origins, relative links, member names and bodies that are not JSON pass as they
+ * came. The judges and the HAR read the answer as the service sent it (forward.ts keeps that copy).
+ */
+
+/** One rewrite: absolute URLs under `from` (an origin and base path, no trailing slash) go under `to`. */
+export interface AddressRewrite {
+  from: string;
+  to: string;
+}
+
+/** Whether `text` from `at` on continues a URL past its base: its end, a path, a query or a fragment. */
+function atBoundary(text: string, at: number, end: number): boolean {
+  if (at === end) return true;
+  const next = text[at];
+  return next === '/' || next === '?' || next === '#' || text.startsWith('\\/', at);
+}
+
+/** A header's URL under the target's base, put under the proxy's; any other value as it is. */
+export function rewrittenLink(value: string, { from, to }: AddressRewrite): string {
+  return value.startsWith(from) && atBoundary(value, from.length, value.length)
+    ? `${to}${value.slice(from.length)}`
+    : value;
+}
+
+/** Response headers that carry a URL of the resource (RFC 9110, 10.2.2 and 8.7). */
+const linkHeaders = ['location', 'content-location'];
+
+export function rewrittenHeaders(
+  headers: Record<string, string | string[]>,
+  rewrite: AddressRewrite,
+): Record<string, string | string[]> {
+  const rewritten = { ...headers };
+  for (const name of linkHeaders) {
+    const value = rewritten[name];
+    if (typeof value === 'string') rewritten[name] = rewrittenLink(value, rewrite);
+  }
+  return rewritten;
+}
+
+/** The index of the quote closing a JSON string whose text starts at `from`, or -1. */
+function closingQuote(text: string, from: number): number {
+  let at = text.indexOf('"', from);
+  while (at !== -1) {
+    let backslashes = 0;
+    while (text[at - 1 - backslashes] === '\\') backslashes++;
+    if (backslashes % 2 === 0) return at;
+    at = text.indexOf('"', at + 1);
+  }
+  return -1;
+}
+
+/** Whether the string closed at `end` names a member (`"name": …`) rather than being a value. */
+function isMemberName(text: string, end: number): boolean {
+  let at = end + 1;
+  while (text[at] === ' ' || text[at] === '\n' || text[at] === '\r' || text[at] === '\t') at++;
+  return text[at] === ':';
+}
+
+/**
+ * JSON text with every string value that is a URL under `from` put under `to`, or undefined where there is
+ * none. The text is rewritten in place, not parsed and written again, so everything else (spacing, the
+ * digits of numbers, member order, escapes) stays byte for byte; a URL written with escaped slashes
+ * (`http:\/\/…`, valid JSON) is rewritten in the same form.
+ */
+export function rewrittenJson(text: string, { from, to }: AddressRewrite): string | undefined {
+  const escape = (url: string) => url.replaceAll('/', '\\/');
+  const forms = [
+    { from, to },
+    { from: escape(from), to: escape(to) },
+  ];
+  const parts: string[] = [];
+  let copied = 0;
+  for (let open = text.indexOf('"'); open !== -1;) {
+    const end = closingQuote(text, open + 1);
+    if (end === -1) break;
+    const form = forms.find(
+      (f) => text.startsWith(f.from, open + 1) && atBoundary(text, open + 1 + f.from.length, end),
+    );
+    if (form && !isMemberName(text, end)) {
+      parts.push(text.slice(copied, open + 1), form.to);
+      copied = open + 1 + form.from.length;
+    }
+    open = text.indexOf('"', end + 1);
+  }
+  if (parts.length === 0) return undefined;
+  parts.push(text.slice(copied));
+  return parts.join('');
+}
+
+const encoders: Record<string, (bytes: Buffer) => Buffer> = {
+  gzip: gzipSync,
+  'x-gzip': gzipSync,
+  deflate: deflateSync,
+  br: brotliCompressSync,
+};
+
+/**
+ * The bytes of an answer with its JSON's links rewritten, in the content coding it came in, or undefined
+ * where nothing is to be rewritten: no JSON label, a coding the proxy does not know or bytes it cannot
+ * decode, text that is not JSON, no URL of the target's.
+ */
+export function rewrittenBody(
+  headers: Record<string, string | string[] | undefined>,
+  body: Buffer,
+  rewrite: AddressRewrite,
+): Buffer | undefined {
+  if (!isJsonMediaType(headers['content-type'])) return undefined;
+  const decoded = decodedBody(headers, body);
+  if (decoded === undefined) return undefined;
+  const text = decoded.toString('utf8');
+  const rewritten = rewrittenJson(text, rewrite);
+  if (rewritten === undefined) return undefined;
+  try {
+    JSON.parse(text);
+  } catch {
+    return undefined; // labelled JSON but not JSON: passed as it came, like any body that is not JSON
+  }
+  // decodedBody has vouched for every coding, so each has its encoder; they are applied in the order listed.
+  let bytes: Buffer = Buffer.from(rewritten, 'utf8');
+  for (const coding of contentCodings(headers)) bytes = encoders[coding]?.(bytes) ?? bytes;
+  return bytes;
+}
+
+/**
+ * The answer's body on its way to the client, held whole so its links can be rewritten: up to `limit`
+ * bytes, past which the rest passes as it comes, unrewritten (memory stays bounded). `rewrite` returns the
+ * bytes to send in place of the body, or undefined to send it unchanged; `onRewritten` is told their length
+ * before the first byte goes out, so the answer's Content-Length can be set to it.
+ */
+export class RewritingBody extends Transform {
+  private chunks: Buffer[] = [];
+  private size = 0;
+  private passing = false;
+  /** Whether the body the client got is not the body the target sent. */
+  rewritten = false;
+
+  constructor(
+    private readonly limit: number,
+    private readonly rewrite: (body: Buffer) => Buffer | undefined,
+    private readonly onRewritten: (length: number) => void,
+  ) {
+    super();
+  }
+
+  override _transform(chunk: Buffer, _encoding: BufferEncoding, done: TransformCallback): void {
+    if (this.passing) return done(null, chunk);
+    this.chunks.push(chunk);
+    this.size += chunk.length;
+    if (this.size > this.limit) {
+      this.passing = true;
+      for (const held of this.chunks.splice(0)) this.push(held);
+    }
+    done();
+  }
+
+  override _flush(done: TransformCallback): void {
+    if (this.passing) return done();
+    const body = Buffer.concat(this.chunks);
+    this.chunks = [];
+    const rewritten = body.length > 0 ? this.rewrite(body) : undefined;
+    if (rewritten === undefined) return done(null, body.length > 0 ? body : undefined);
+    this.rewritten = true;
+    this.onRewritten(rewritten.length);
+    done(null, rewritten);
+  }
+}
