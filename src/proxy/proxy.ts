@@ -169,6 +169,7 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
               body: response.body,
               bodySize: raw.bodySize,
               truncated: !raw.bodyComplete,
+              rewritten: raw.rewritten,
             },
           }
         : {}),
