@@ -46,16 +46,18 @@ export function rewrittenHeaders(
   return rewritten;
 }
 
+/** Whether the character at `at` is escaped: an odd number of backslashes stands before it. */
+function isEscaped(text: string, at: number): boolean {
+  let backslashes = 0;
+  while (text[at - 1 - backslashes] === '\\') backslashes++;
+  return backslashes % 2 === 1;
+}
+
 /** The index of the quote closing a JSON string whose text starts at `from`, or -1. */
 function closingQuote(text: string, from: number): number {
   let at = text.indexOf('"', from);
-  while (at !== -1) {
-    let backslashes = 0;
-    while (text[at - 1 - backslashes] === '\\') backslashes++;
-    if (backslashes % 2 === 0) return at;
-    at = text.indexOf('"', at + 1);
-  }
-  return -1;
+  while (at !== -1 && isEscaped(text, at)) at = text.indexOf('"', at + 1);
+  return at;
 }
 
 /** Whether the string closed at `end` names a member (`"name": …`) rather than being a value. */
@@ -69,27 +71,28 @@ function isMemberName(text: string, end: number): boolean {
  * JSON text with every string value that is a URL under `from` put under `to`, or undefined where there is
  * none. The text is rewritten in place, not parsed and written again, so everything else (spacing, the
  * digits of numbers, member order, escapes) stays byte for byte; a URL written with escaped slashes
- * (`http:\/\/…`, valid JSON) is rewritten in the same form.
+ * (`http:\/\/…`, valid JSON) is rewritten in the same form. Only the URL's occurrences are visited, not
+ * every string: in JSON a quote not escaped and followed by the URL opens a string (a closing quote is
+ * followed by a comma, a colon, a bracket or a blank), so the answer is held up no longer than it must be.
  */
 export function rewrittenJson(text: string, { from, to }: AddressRewrite): string | undefined {
   const escape = (url: string) => url.replaceAll('/', '\\/');
-  const forms = [
-    { from, to },
-    { from: escape(from), to: escape(to) },
-  ];
   const parts: string[] = [];
   let copied = 0;
-  for (let open = text.indexOf('"'); open !== -1;) {
-    const end = closingQuote(text, open + 1);
-    if (end === -1) break;
-    const form = forms.find(
-      (f) => text.startsWith(f.from, open + 1) && atBoundary(text, open + 1 + f.from.length, end),
-    );
-    if (form && !isMemberName(text, end)) {
-      parts.push(text.slice(copied, open + 1), form.to);
-      copied = open + 1 + form.from.length;
-    }
-    open = text.indexOf('"', end + 1);
+  const hits: { at: number; from: string; to: string }[] = [];
+  for (const form of [
+    { from: `"${from}`, to },
+    { from: `"${escape(from)}`, to: escape(to) },
+  ])
+    for (let at = text.indexOf(form.from); at !== -1; at = text.indexOf(form.from, at + 1))
+      hits.push({ at, ...form });
+  for (const { at, from: quoted, to: written } of hits.sort((a, b) => a.at - b.at)) {
+    const start = at + 1;
+    const end = closingQuote(text, start);
+    if (end === -1 || isEscaped(text, at) || isMemberName(text, end)) continue;
+    if (!atBoundary(text, at + quoted.length, end)) continue;
+    parts.push(text.slice(copied, start), written);
+    copied = at + quoted.length;
   }
   if (parts.length === 0) return undefined;
   parts.push(text.slice(copied));
@@ -106,7 +109,9 @@ const encoders: Record<string, (bytes: Buffer) => Buffer> = {
 /**
  * The bytes of an answer with its JSON's links rewritten, in the content coding it came in, or undefined
  * where nothing is to be rewritten: no JSON label, a coding the proxy does not know or bytes it cannot
- * decode, text that is not JSON, no URL of the target's.
+ * decode, no URL of the target's. The label is taken at its word (the body is not parsed, which would
+ * double what holding it costs): a body labelled JSON that is not JSON could only have a string that
+ * starts with the target's address rewritten, and no client reads it as JSON anyway.
  */
 export function rewrittenBody(
   headers: Record<string, string | string[] | undefined>,
@@ -119,11 +124,6 @@ export function rewrittenBody(
   const text = decoded.toString('utf8');
   const rewritten = rewrittenJson(text, rewrite);
   if (rewritten === undefined) return undefined;
-  try {
-    JSON.parse(text);
-  } catch {
-    return undefined; // labelled JSON but not JSON: passed as it came, like any body that is not JSON
-  }
   // decodedBody has vouched for every coding, so each has its encoder; they are applied in the order listed.
   let bytes: Buffer = Buffer.from(rewritten, 'utf8');
   for (const coding of contentCodings(headers)) bytes = encoders[coding]?.(bytes) ?? bytes;
