@@ -234,29 +234,30 @@ export async function startForwarding(options: ForwardingOptions): Promise<Forwa
         bodyComplete: true,
         rewritten: Object.keys(headers).some((name) => headers[name] !== asSent[name]),
       };
-      const response = exchange.response;
       try {
         if (rewritable(exchange.method, upstream.statusCode, upstream.headers, keptBytes)) {
           // Headers go out with the first byte of the body, once its length after rewriting is known.
           res.statusCode = upstream.statusCode;
           for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);
-          const rewriting = new RewritingBody(
-            keptBytes,
-            (body) => rewrittenBody(upstream.headers, body, rewrite),
-            (length) => {
-              response.rewritten = true;
-              res.setHeader('content-length', length);
-            },
+          const held = new RewritingBody(res, keptBytes, (body) =>
+            rewrittenBody(upstream.headers, body, rewrite),
           );
-          await pipeline(upstream.body, responseCopy, rewriting, res);
+          await pipeline(upstream.body, responseCopy, held);
+          exchange.response.rewritten ||= held.rewritten;
         } else {
           res.writeHead(upstream.statusCode, headers);
           await pipeline(upstream.body, responseCopy, res);
         }
       } catch (error) {
-        // Headers are sent: the client gets what came, cut short, and the report says why.
         exchange.failure = `the answer broke off: ${failureOf(error)}`;
-        res.destroy();
+        if (!res.headersSent && !res.destroyed) {
+          // Broken off while held: nothing went out, so the client gets a 502 rather than the target's headers.
+          for (const name of res.getHeaderNames()) res.removeHeader(name);
+          badGateway(res, exchange.failure);
+        } else {
+          // Headers are sent: the client gets what came, cut short, and the report says why.
+          res.destroy();
+        }
       }
       exchange.response.body = responseCopy.copy;
       exchange.response.bodySize = responseCopy.size;

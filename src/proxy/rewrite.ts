@@ -1,4 +1,5 @@
-import { Transform, type TransformCallback } from 'node:stream';
+import type { ServerResponse } from 'node:http';
+import { Writable } from 'node:stream';
 import { brotliCompressSync, deflateSync, gzipSync } from 'node:zlib';
 import { contentCodings, decodedBody, isJsonMediaType } from './body.ts';
 
@@ -132,11 +133,13 @@ export function rewrittenBody(
 
 /**
  * The answer's body on its way to the client, held whole so its links can be rewritten: up to `limit`
- * bytes, past which the rest passes as it comes, unrewritten (memory stays bounded). `rewrite` returns the
- * bytes to send in place of the body, or undefined to send it unchanged; `onRewritten` is told their length
- * before the first byte goes out, so the answer's Content-Length can be set to it.
+ * bytes, past which what is held and the rest go out as they come, unrewritten (memory stays bounded). At
+ * its end, `rewrite` gives the bytes to send in place of the body, or undefined to send it as it came; the
+ * answer's headers, set but not sent, go out with the first byte, Content-Length then the rewritten
+ * body's. It writes to the client's response itself, rather than passing the bytes down a pipeline, so that
+ * an answer broken off while held leaves the response untouched: the client can still get a 502.
  */
-export class RewritingBody extends Transform {
+export class RewritingBody extends Writable {
   private chunks: Buffer[] = [];
   private size = 0;
   private passing = false;
@@ -144,32 +147,50 @@ export class RewritingBody extends Transform {
   rewritten = false;
 
   constructor(
+    private readonly res: ServerResponse,
     private readonly limit: number,
     private readonly rewrite: (body: Buffer) => Buffer | undefined,
-    private readonly onRewritten: (length: number) => void,
   ) {
     super();
   }
 
-  override _transform(chunk: Buffer, _encoding: BufferEncoding, done: TransformCallback): void {
-    if (this.passing) return done(null, chunk);
+  override _write(chunk: Buffer, _encoding: BufferEncoding, done: (error?: Error | null) => void): void {
+    if (this.passing) return this.send(chunk, done);
     this.chunks.push(chunk);
     this.size += chunk.length;
-    if (this.size > this.limit) {
-      this.passing = true;
-      for (const held of this.chunks.splice(0)) this.push(held);
-    }
-    done();
+    if (this.size <= this.limit) return done();
+    this.passing = true;
+    this.send(Buffer.concat(this.chunks.splice(0)), done);
   }
 
-  override _flush(done: TransformCallback): void {
-    if (this.passing) return done();
+  /** Writes to the client as fast as it reads; a client that goes away fails the forwarding. */
+  private send(chunk: Buffer, done: (error?: Error | null) => void): void {
+    if (this.res.write(chunk)) return done();
+    const drained = () => {
+      this.res.off('close', closed);
+      done();
+    };
+    const closed = () => {
+      this.res.off('drain', drained);
+      done(new Error('the client went away'));
+    };
+    this.res.once('drain', drained);
+    this.res.once('close', closed);
+  }
+
+  override _final(done: (error?: Error | null) => void): void {
+    if (this.passing) {
+      this.res.end();
+      return done();
+    }
     const body = Buffer.concat(this.chunks);
     this.chunks = [];
     const rewritten = body.length > 0 ? this.rewrite(body) : undefined;
-    if (rewritten === undefined) return done(null, body.length > 0 ? body : undefined);
-    this.rewritten = true;
-    this.onRewritten(rewritten.length);
-    done(null, rewritten);
+    if (rewritten !== undefined) {
+      this.rewritten = true;
+      this.res.setHeader('content-length', rewritten.length);
+    }
+    this.res.end(rewritten ?? body);
+    done();
   }
 }

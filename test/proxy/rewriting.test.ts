@@ -4,6 +4,7 @@ import { gunzipSync, gzipSync } from 'node:zlib';
 import { request } from 'undici';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startProxy } from '../../src/proxy/proxy.ts';
+import { startHostileTarget } from '../hostile/targets.ts';
 import { rewrittenJson, rewrittenLink } from '../../src/proxy/rewrite.ts';
 
 /**
@@ -168,5 +169,16 @@ describe('through the proxy', () => {
     const text = await answer.body.text();
     expect(JSON.parse(text)).toEqual({ next: `${proxy.url}/t?next=c2`, é: 'ü' });
     expect(Number(answer.headers['content-length'])).toBe(Buffer.byteLength(text));
+  });
+
+  it('a JSON answer that breaks off while held gets the client a 502 error list, and the report says why', async () => {
+    const target = await startHostileTarget('reset-mid-response');
+    closers.push(() => target.close());
+    const proxy = await proxyFor(target.url);
+    const answer = await request(`${proxy.url}/institutions`);
+    expect(answer.statusCode).toBe(502);
+    expect(await answer.body.json()).toMatchObject({ type: 'list', data: [{ code: 'bad-gateway' }] });
+    await proxy.close();
+    expect(proxy.report().failures[0]?.reason).toMatch(/the answer broke off/);
   });
 });
