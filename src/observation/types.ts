@@ -64,7 +64,7 @@ export interface ObservedRequirement {
  */
 export type OutsideKind = 'unknown-operation' | 'method-not-allowed' | 'linked-not-shown';
 
-/** The exchanges outside the interface, which no requirement judged (the proxy's reports). */
+/** The exchanges outside the interface, which no operation's requirements judged (the proxy's reports). */
 export interface OutsideInterface {
   exchanges: number;
   /** By kind, method and path, most frequent first; `statuses` counts the statuses the clients got. */
@@ -100,6 +100,6 @@ export interface ObservationReport {
     verdict: 'conformant' | 'nonconformant';
   };
   requirements: ObservedRequirement[];
-  /** The proxy's: the exchanges outside the interface, which no requirement judged. */
+  /** The proxy's: the exchanges outside the interface, which no operation's requirements judged. */
   outsideInterface?: OutsideInterface;
 }

@@ -29,7 +29,7 @@ function statusesText(statuses: Record<string, number>): string {
 
 function outsideLine(outside: OutsideInterface): string {
   const leftOut = outside.leftOut ? `; ${outside.leftOut} more to requests not listed` : '';
-  return `${outside.exchanges} exchange(s) outside the interface, judged by no requirement${leftOut}`;
+  return `${outside.exchanges} exchange(s) outside the interface, which no operation's requirements judge${leftOut}`;
 }
 
 function outsideMarkdown(outside: OutsideInterface | undefined): string[] {

@@ -4,13 +4,14 @@ import { operationOf } from '../operations/match.ts';
 import { mockOwnGroup, operationNames, operations, specPath } from '../operations/table.ts';
 
 /**
- * The exchanges outside the interface, which no requirement judges: a request to no operation of the spec
- * (`unknown-operation`, including anything outside the service's base path), to an operation's path with a
- * method it does not take (`method-not-allowed`), or to a path where the embedded mock serves an endpoint the
- * spec references by links without showing it (`linked-not-shown`: accounts, transactions). Each is counted
- * by kind, method and path (the table's pattern where the table knows the path, else the path without its
- * query, which may carry anything), with the statuses the clients got; a proxy that runs all night keeps
- * at most `kept` distinct ones and counts the rest.
+ * The exchanges outside the interface, which no operation's requirements judge (the client judge may still
+ * hold a request to what every request owes, such as its bearer header): a request to no operation of the
+ * spec (`unknown-operation`, including anything outside the service's base path), to an operation's path
+ * with a method it does not take (`method-not-allowed`), or to a path where the embedded mock serves an
+ * endpoint the spec references by links without showing it (`linked-not-shown`: accounts, transactions).
+ * Each is counted by kind, method and path (the table's pattern where the table knows the path, else the
+ * path without its query, which may carry anything), with the statuses the clients got; a proxy that runs
+ * all night keeps at most `kept` distinct ones and counts the rest.
  */
 
 const kept = 200;

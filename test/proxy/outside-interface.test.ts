@@ -85,7 +85,9 @@ describe('exchanges outside the interface', () => {
     proxy.writeReports(dir);
     const markdown = readFileSync(join(dir, 'server', 'report.md'), 'utf8');
     expect(markdown).toContain('## Outside the interface');
-    expect(markdown).toContain('6 exchange(s) outside the interface, judged by no requirement.');
+    expect(markdown).toContain(
+      "6 exchange(s) outside the interface, which no operation's requirements judge.",
+    );
     expect(markdown).toContain(`| method not allowed | DELETE /institutions | 1 | 405 |`);
     expect(markdown).toContain(`| unknown operation | GET /no-such-thing | 2 | ${statuses[0]} ×2 |`);
     expect(readFileSync(join(dir, 'server', 'report.html'), 'utf8')).toContain(
