@@ -82,7 +82,12 @@ describe('the suite through the proxy, in front of a conformant service with abs
     const { server, client } = proxy.report();
     const broken = server.requirements.filter((r) => r.status === 'failed');
     expect(broken.map((r) => `${r.id}: ${r.findings[0]?.message ?? ''}`)).toEqual([]);
-    console.info(`the proxy: ${observationLine(server)} (server); ${observationLine(client)} (client)`);
+    const outside = server.outsideInterface?.requests.map(
+      (r) => `${r.kind} ${r.method} ${r.path} ×${r.count}`,
+    );
+    console.info(
+      `the proxy: ${observationLine(server)} (server); ${observationLine(client)} (client); outside the interface: ${outside?.join(', ')}`,
+    );
     expect(server.summary.passed).toBeGreaterThanOrEqual(60);
     // The suite sends departures on purpose (a missing country, a body that is not JSON) to see them refused.
     expect(client.summary.failed).toBeGreaterThan(0);
