@@ -117,6 +117,7 @@ export async function proxyCommand(args: string[], out: (line: string) => void):
       timeoutMs: settings.timeoutMs,
       clientJudge: (exchange) => clientJudge.judge(exchange),
       clientRequirements,
+      versionHeader: settings.versionHeader,
       ...(settings.requests !== undefined ? { requests: settings.requests } : {}),
       log: (line) => console.error(line),
     });

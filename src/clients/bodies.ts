@@ -31,9 +31,9 @@ const scopes = ['SERVER_ACCESS', 'CLIENT_ACCESS'];
 const month = /^\d{4}-(0[1-9]|1[0-2])$/;
 
 /** International format: a plus, then digits, groups separated by single spaces allowed (AMB-CLIENT-07). */
-const internationalMobile = /^\+\d+( \d+)*$/;
+export const internationalMobile = /^\+\d+( \d+)*$/;
 
-const isJsonMediaType = (mediaType: string) =>
+export const isJsonMediaType = (mediaType: string) =>
   mediaType === 'application/json' || /^application\/[^/]+\+json$/.test(mediaType);
 
 type Members = Record<string, unknown>;

@@ -11,7 +11,7 @@ import { broken, held, judged, requestLine, type ClientRequest } from './request
 const tokenMediaType = 'application/x-www-form-urlencoded';
 
 /** `<scheme> <credential>`, the scheme compared without case (AMB-CLIENT-02). */
-function hasScheme(value: string | undefined, scheme: string): boolean {
+export function hasScheme(value: string | undefined, scheme: string): boolean {
   if (value === undefined) return false;
   const match = /^(\S+)\s+(\S+)$/.exec(value);
   return match !== null && match[1]!.toLowerCase() === scheme;

@@ -79,6 +79,27 @@ export interface ObservedRequirement {
 }
 
 /**
+ * What an exchange outside the interface asked for: no operation of the spec, a path of one with a method it
+ * does not take, or an endpoint the spec references by links without showing it.
+ */
+export type OutsideKind = 'unknown-operation' | 'method-not-allowed' | 'linked-not-shown';
+
+/** The exchanges outside the interface, which no operation's requirements judged (the proxy's reports). */
+export interface OutsideInterface {
+  exchanges: number;
+  /** By kind, method and path, most frequent first; `statuses` counts the statuses the clients got. */
+  requests: {
+    kind: OutsideKind;
+    method: string;
+    path: string;
+    count: number;
+    statuses: Record<string, number>;
+  }[];
+  /** Exchanges to further distinct requests, counted but not listed. */
+  leftOut?: number;
+}
+
+/**
  * The report of an observer: the usual report's shape (DESIGN.md), a requirement's status being what
  * the traffic showed of it, never a claim about what it did not show.
  */
@@ -99,4 +120,6 @@ export interface ObservationReport {
     verdict: 'conformant' | 'nonconformant';
   };
   requirements: ObservedRequirement[];
+  /** The proxy's: the exchanges outside the interface, which no operation's requirements judged. */
+  outsideInterface?: OutsideInterface;
 }

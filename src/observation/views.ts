@@ -1,6 +1,6 @@
 import { escape } from '../report/html.ts';
 import { cell, oneLine } from '../report/markdown.ts';
-import type { ObservationReport, ObservedRequirement } from './types.ts';
+import type { ObservationReport, ObservedRequirement, OutsideInterface } from './types.ts';
 
 const who = { client: 'the clients of the embedded mock', proxy: 'the traffic through the proxy' } as const;
 const statusIcon = { passed: '✅', failed: '❌', 'not-observed': '·' } as const;
@@ -11,6 +11,62 @@ export function observationLine(report: ObservationReport): string {
   return (
     `${summary.requirements} requirements: ${summary.passed} observed to hold, ${summary.failed} observed broken, ` +
     `${summary.notObserved} not observed, over ${report.exchanges} exchanges`
+  );
+}
+
+const outsideKinds = {
+  'unknown-operation': 'unknown operation',
+  'method-not-allowed': 'method not allowed',
+  'linked-not-shown': 'referenced by links, not shown',
+} as const;
+
+/** The statuses the clients got, with their counts: `404 ×3, 502`. */
+function statusesText(statuses: Record<string, number>): string {
+  return Object.entries(statuses)
+    .map(([status, times]) => (times > 1 ? `${status} ×${times}` : status))
+    .join(', ');
+}
+
+function outsideLine(outside: OutsideInterface): string {
+  const leftOut = outside.leftOut ? `; ${outside.leftOut} more to requests not listed` : '';
+  return `${outside.exchanges} exchange(s) outside the interface, which no operation's requirements judge${leftOut}`;
+}
+
+function outsideMarkdown(outside: OutsideInterface | undefined): string[] {
+  if (!outside) return [];
+  return [
+    '## Outside the interface',
+    '',
+    `${outsideLine(outside)}.`,
+    '',
+    ...(outside.requests.length > 0
+      ? [
+          '| kind | request | times | statuses |',
+          '| --- | --- | --- | --- |',
+          ...outside.requests.map(
+            (r) =>
+              `| ${outsideKinds[r.kind]} | ${cell(`${r.method} ${r.path}`)} | ${r.count} | ${statusesText(r.statuses)} |`,
+          ),
+          '',
+        ]
+      : []),
+  ];
+}
+
+function outsideHtml(outside: OutsideInterface | undefined): string {
+  if (!outside) return '';
+  const rows = outside.requests
+    .map(
+      (r) =>
+        `<tr><td>${outsideKinds[r.kind]}</td><td><code>${escape(`${r.method} ${r.path}`)}</code></td>` +
+        `<td>${r.count}</td><td>${escape(statusesText(r.statuses))}</td></tr>`,
+    )
+    .join('\n');
+  return (
+    `<h2>Outside the interface</h2>\n<p>${escape(outsideLine(outside))}.</p>\n` +
+    (rows
+      ? `<table><tr><th>kind</th><th>request</th><th>times</th><th>statuses</th></tr>\n${rows}\n</table>\n`
+      : '')
   );
 }
 
@@ -46,6 +102,7 @@ export function observationMarkdown(report: ObservationReport): string {
           '',
         ]
       : []),
+    ...outsideMarkdown(report.outsideInterface),
     '## Every requirement',
     '',
     '| | requirement | held | broken |',
@@ -99,11 +156,12 @@ details.failed summary{color:#a00}
 details.not-observed summary{color:#777}
 pre{background:#f6f6f6;padding:.5rem;white-space:pre-wrap;word-break:break-all}
 small,.ref{color:#666}
+td,th{text-align:left;padding:.1rem .6rem .1rem 0}
 </style></head><body>
 <h1>FDS observation of ${escape(who[report.observer])}: ${escape(report.summary.verdict)} as far as observed</h1>
 <p>Target <code>${escape(report.target.baseUrl)}</code>, from ${escape(report.startedAt)}, ${(report.durationMs / 1000).toFixed(1)} s.</p>
 <p>${escape(observationLine(report))}.</p>
-${rows}
+${outsideHtml(report.outsideInterface)}${rows}
 </body></html>
 `;
 }

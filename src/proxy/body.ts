@@ -10,19 +10,23 @@ function headerText(value: string | string[] | undefined): string {
   return Array.isArray(value) ? value.join(', ') : (value ?? '');
 }
 
+/** The content codings of a body, in the order they were applied (`identity` is none). */
+export function contentCodings(headers: Record<string, string | string[] | undefined>): string[] {
+  return headerText(headers['content-encoding'])
+    .split(',')
+    .map((c) => c.trim().toLowerCase())
+    .filter((c) => c !== '' && c !== 'identity');
+}
+
 /** The body decoded from its `content-encoding`, or undefined where the coding is unknown or broken. */
 export function decodedBody(
   headers: Record<string, string | string[] | undefined>,
   body: Buffer,
 ): Buffer | undefined {
-  const codings = headerText(headers['content-encoding'])
-    .split(',')
-    .map((c) => c.trim().toLowerCase())
-    .filter((c) => c !== '' && c !== 'identity');
   let bytes = body;
   try {
     // Codings apply in the order listed, so they come off in reverse.
-    for (const coding of codings.reverse()) {
+    for (const coding of contentCodings(headers).reverse()) {
       if (coding === 'gzip' || coding === 'x-gzip') bytes = gunzipSync(bytes);
       else if (coding === 'deflate') bytes = inflateSync(bytes);
       else if (coding === 'br') bytes = brotliDecompressSync(bytes);

@@ -5,12 +5,15 @@ import { Transform, type Readable, type TransformCallback } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { performance } from 'node:perf_hooks';
 import { Agent } from 'undici';
+import { isJsonMediaType } from './body.ts';
+import { rewrittenBody, rewrittenHeaders, RewritingBody, type AddressRewrite } from './rewrite.ts';
 
 /**
  * The forwarding half of the proxy: every request goes to the target as it came (method, path, query,
- * headers, body), and the answer streams back as it comes (status, headers, body). Both bodies are teed
- * into bounded copies for the judges, who run only once the client has its answer: the proxy adds the
- * hop and nothing else. A target that refuses, hangs or answers something that is not HTTP gets the client
+ * headers, body), and the answer comes back as it came (status, headers, body), but for the target's own
+ * address, which becomes the proxy's (rewrite.ts): a JSON answer is held whole for that, any other streams
+ * through. Both bodies are teed, as they came, into bounded copies for the judges, who run only once the
+ * client has its answer: the proxy adds the hop and nothing else. A target that refuses, hangs or answers something that is not HTTP gets the client
  * a 502 (an error list, so an FDS client reads it like any refusal) and never stops the proxy.
  */
 
@@ -28,10 +31,12 @@ export interface ForwardedExchange {
   response?: {
     status: number;
     headers: Record<string, string | string[] | undefined>;
-    /** The kept copy of the body, as it came (not decoded). */
+    /** The kept copy of the body, as the target sent it (not decoded, not rewritten). */
     body: Buffer;
     bodySize: number;
     bodyComplete: boolean;
+    /** Whether the client got the target's address rewritten to the proxy's, in a header or the body. */
+    rewritten: boolean;
   };
   /** Why no answer, or no whole answer, came from the target. */
   failure?: string;
@@ -140,6 +145,19 @@ function failureOf(error: unknown): string {
   return [code ?? cause, message].filter(Boolean).join(': ') || String(error);
 }
 
+/**
+ * Whether an answer's body is held whole so its links can be rewritten: a JSON body (a HEAD's, a 204's and
+ * a 304's have none) that its Content-Length, where given, does not already put past what the proxy holds.
+ */
+function rewritable(method: string, status: number, headers: IncomingHttpHeaders, limit: number): boolean {
+  if (method === 'HEAD' || status === 204 || status === 304 || status < 200) return false;
+  const length = Number(headers['content-length'] ?? 0);
+  return isJsonMediaType(headers['content-type']) && !(length > limit);
+}
+
+/** A Host header fit to stand in a URL written into a JSON string: a name or an address, and a port. */
+const plainHost = /^(?:[A-Za-z0-9.-]+|\[[0-9A-Fa-f:.]+\])(?::\d{1,5})?$/;
+
 function hasBody(req: IncomingMessage): boolean {
   const length = req.headers['content-length'];
   return req.headers['transfer-encoding'] !== undefined || (length !== undefined && length !== '0');
@@ -163,6 +181,8 @@ export async function startForwarding(options: ForwardingOptions): Promise<Forwa
   });
   const inFlight = new Set<Promise<void>>();
   let closing: Promise<void> | undefined;
+  const basePath = target.pathname.replace(/\/+$/, '');
+  let ownOrigin = '';
 
   async function forward(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const started = performance.now();
@@ -197,20 +217,47 @@ export async function startForwarding(options: ForwardingOptions): Promise<Forwa
       answered = performance.now();
       exchange.timings.wait = answered - started;
       const responseCopy = new BoundedCopy(keptBytes);
+      // The proxy's address as this client reached it (its Host), so a rewritten link works from where the
+      // client stands; a Host unfit to stand in a URL gets the address the proxy listens on.
+      const host = req.headers.host;
+      const rewrite: AddressRewrite = {
+        from: `${target.origin}${basePath}`,
+        to: `${host !== undefined && plainHost.test(host) ? `http://${host}` : ownOrigin}${basePath}`,
+      };
+      const asSent = answeredHeaders(upstream.headers);
+      const headers = rewrittenHeaders(asSent, rewrite);
       exchange.response = {
         status: upstream.statusCode,
         headers: upstream.headers,
         body: Buffer.alloc(0),
         bodySize: 0,
         bodyComplete: true,
+        rewritten: Object.keys(headers).some((name) => headers[name] !== asSent[name]),
       };
-      res.writeHead(upstream.statusCode, answeredHeaders(upstream.headers));
       try {
-        await pipeline(upstream.body, responseCopy, res);
+        if (rewritable(exchange.method, upstream.statusCode, upstream.headers, keptBytes)) {
+          // Headers go out with the first byte of the body, once its length after rewriting is known.
+          res.statusCode = upstream.statusCode;
+          for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);
+          const held = new RewritingBody(res, keptBytes, (body) =>
+            rewrittenBody(upstream.headers, body, rewrite),
+          );
+          await pipeline(upstream.body, responseCopy, held);
+          exchange.response.rewritten ||= held.rewritten;
+        } else {
+          res.writeHead(upstream.statusCode, headers);
+          await pipeline(upstream.body, responseCopy, res);
+        }
       } catch (error) {
-        // Headers are sent: the client gets what came, cut short, and the report says why.
         exchange.failure = `the answer broke off: ${failureOf(error)}`;
-        res.destroy();
+        if (!res.headersSent && !res.destroyed) {
+          // Broken off while held: nothing went out, so the client gets a 502 rather than the target's headers.
+          for (const name of res.getHeaderNames()) res.removeHeader(name);
+          badGateway(res, exchange.failure);
+        } else {
+          // Headers are sent: the client gets what came, cut short, and the report says why.
+          res.destroy();
+        }
       }
       exchange.response.body = responseCopy.copy;
       exchange.response.bodySize = responseCopy.size;
@@ -260,9 +307,9 @@ export async function startForwarding(options: ForwardingOptions): Promise<Forwa
   });
   const { port } = server.address() as AddressInfo;
   const host = options.host.includes(':') ? `[${options.host}]` : options.host;
-  const basePath = target.pathname.replace(/\/+$/, '');
+  ownOrigin = `http://${host}:${port}`;
   return {
-    url: `http://${host}:${port}${basePath}`,
+    url: `${ownOrigin}${basePath}`,
     // Idempotent: a second close (a test's afterEach after its own) waits for the first.
     close() {
       closing ??= (async () => {

@@ -35,10 +35,15 @@ export interface HarExchange {
     status: number;
     statusText?: string;
     headers: Headers;
-    /** The body as the client got it, decoded from its content coding where the judges could. */
+    /**
+     * The body as the target sent it, decoded from its content coding where the judges could: what the
+     * service answered, which the judges read, even where the client got its links rewritten.
+     */
     body: Buffer;
     bodySize: number;
     truncated: boolean;
+    /** Whether the client got the target's address rewritten to the proxy's (rewrite.ts). */
+    rewritten: boolean;
   };
   /** Why the target gave no answer (refused, timed out, not HTTP), when it gave none. */
   failure?: string;
@@ -137,6 +142,10 @@ export class HarLog {
       notes.push('the response body was larger than the proxy keeps; only its start is here');
     if (exchange.bodiesLeftOut)
       notes.push(`bodies left out: the log holds ${harBodyBudgetBytes / 1024 / 1024} MB of bodies in all`);
+    if (response?.rewritten)
+      notes.push(
+        "as the target sent it; the client got the target's address in its links and Location rewritten to the proxy's",
+      );
     if (exchange.failure) notes.push(`no answer from the target: ${exchange.failure}; the client got a 502`);
     const wait = Math.max(0, exchange.timings.wait);
     const receive = Math.max(0, exchange.timings.receive);

@@ -14,6 +14,7 @@ import { catalogue, type Requirement } from '../requirements/catalogue.ts';
 import { decodedBody } from './body.ts';
 import { startForwarding, type ForwardedExchange } from './forward.ts';
 import { HarLog } from './har.ts';
+import { OutsideExchanges } from './outside.ts';
 import { ServerJudge } from './server-judge.ts';
 import { belowBase } from '../observation/below-base.ts';
 
@@ -36,6 +37,11 @@ export interface ProxyOptions {
    * expires_in); called once per exchange, in the order the exchanges end. Default: nothing judged.
    */
   clientJudge?: (exchange: ClientExchange) => Judgement[];
+  /**
+   * The version header's name the service was configured with, which a token request must carry to count
+   * toward TOKEN-01 (preconditions.ts); default `service-version`.
+   */
+  versionHeader?: string;
   /** The requirements `clientJudge` names, listed in the client report. */
   clientRequirements?: readonly Requirement[];
   /** Time limit in ms for the target's headers, and between two chunks of its body; default 30,000. */
@@ -57,6 +63,7 @@ export interface ForwardingFailure {
 }
 
 export interface ProxyReport {
+  /** Each side's report, with the exchanges outside the interface in a section of their own. */
   server: ObservationReport;
   client: ObservationReport;
   /** The exchanges the target did not answer whole (the first 100; `forwardingFailures` counts them all). */
@@ -94,8 +101,9 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
   const secrets = new Secrets();
   const server = new ObservationRecorder(catalogue.requirements, 'proxy', secrets);
   const client = new ObservationRecorder(options.clientRequirements ?? [], 'proxy', secrets);
-  const serverJudge = new ServerJudge();
+  const serverJudge = new ServerJudge(options.versionHeader);
   const har = new HarLog();
+  const outside = new OutsideExchanges();
   const failures: ForwardingFailure[] = [];
   let failureCount = 0;
   let exchanges = 0;
@@ -131,6 +139,8 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
       : undefined;
     secrets.learnExchange(request.headers, request.body, response?.body);
     exchanges += 1;
+    // The status the client got: the target's, or the proxy's 502 where the target gave none.
+    outside.record(exchange.method, relative, exchange.url, raw?.status ?? 502);
     // Outside the base path is not the service; a broken or oversized answer proves nothing of it.
     const judged = relative !== undefined;
     const serverJudgements =
@@ -176,6 +186,7 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
               body: response.body,
               bodySize: raw.bodySize,
               truncated: !raw.bodyComplete,
+              rewritten: raw.rewritten,
             },
           }
         : {}),
@@ -196,9 +207,10 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
 
   const report = (): ProxyReport => {
     const where = { baseUrl: secrets.redact(`${target.protocol}//${target.host}${basePath}`) };
+    const outsideInterface = outside.report(secrets);
     return {
-      server: server.report(where),
-      client: client.report(where),
+      server: { ...server.report(where), outsideInterface },
+      client: { ...client.report(where), outsideInterface },
       failures: [...failures],
       forwardingFailures: failureCount,
     };
@@ -224,6 +236,7 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
         exchanges,
         forwardingFailures,
         failures: kept,
+        outsideInterface: serverReport.outsideInterface,
         reports: { server: 'server/report.json', client: 'client/report.json', har: 'exchanges.har' },
       };
       writeFileSync(join(out, 'proxy.json'), `${JSON.stringify(summary, null, 2)}\n`);

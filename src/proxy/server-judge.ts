@@ -1,6 +1,7 @@
 import { schemaLocationsOf, schemaOwnersOf } from '../checks/schema-owners.ts';
 import type { Judgement, ObservedResponse } from '../observation/types.ts';
 import { operations, type OperationName } from '../operations/table.ts';
+import { profileDefaults } from '../profile/profile.ts';
 import { groupPrefixes } from '../requirements/groups.ts';
 import type { RequirementId } from '../requirements/requirement-ids.generated.ts';
 import {
@@ -13,6 +14,7 @@ import {
 import { contentTypeOf, isJsonMediaType, notJson, parsedJson } from './body.ts';
 import { answersWithOf, matchOperation, successOf, type MatchedOperation } from './operation.ts';
 import { PageWalks } from './page-walks.ts';
+import { meetsPreconditions } from './preconditions.ts';
 import { asRecord, broken, held, rule, type Body, type ServerExchange } from './judgements.ts';
 import { successRules } from './success-rules.ts';
 
@@ -145,7 +147,21 @@ function errorJudgements(match: MatchedOperation, response: ObservedResponse, bo
 export class ServerJudge {
   private readonly walks = new PageWalks();
 
+  /** `versionHeader`: the version header's name the service was configured with (TOKEN-01's precondition). */
+  constructor(private readonly versionHeader: string = profileDefaults.versionHeader) {}
+
+  /**
+   * The judgements of one exchange; a requirement is observed to hold only where the request meets its
+   * preconditions (preconditions.ts).
+   */
   judge(exchange: ServerExchange): Judgement[] {
+    return this.judged(exchange).filter(
+      (judgement) =>
+        !judgement.held || meetsPreconditions(judgement.requirement, exchange.request, this.versionHeader),
+    );
+  }
+
+  private judged(exchange: ServerExchange): Judgement[] {
     const { request, response } = exchange;
     const match = matchOperation(request.method, request.path);
     if (!match) return [];
@@ -157,7 +173,9 @@ export class ServerJudge {
     const success = successOf(match.name);
     const requestBody =
       match.name === 'issueToken' ? request.body?.toString('utf8') : parsedJson(request.body);
-    const answers = answersWithOf(match.name, requestBody === notJson ? undefined : requestBody);
+    // Neither held nor broken on a request its words do not name: a service may refuse that request.
+    const named = answersWithOf(match.name, requestBody === notJson ? undefined : requestBody);
+    const answers = named && meetsPreconditions(named, request, this.versionHeader) ? named : undefined;
     const judgements: Judgement[] = [];
     if (answers && status !== success.status)
       judgements.push(broken(answers, `answered ${status} where the spec's success is ${success.status}`));
@@ -178,7 +196,8 @@ export class ServerJudge {
         broken('ERR-01', `an error list answered with status ${status}, not 4xx or 5xx`),
       ];
     judgements.push(...schemaJudgements(success.resource, body, answers, groupSteer(match.name), validation));
-    if (answers && status === success.status && !judgements.some((j) => !j.held))
+    // Once an exchange: the schema's locations may have credited it already (CONN-01 owns some).
+    if (answers && status === success.status && !judgements.some((j) => !j.held || j.requirement === answers))
       judgements.push(held(answers));
     const record = asRecord(body);
     if (record) judgements.push(...successRules(exchange, match, record, this.walks));

@@ -97,10 +97,15 @@ function expensesRules(exchange: ServerExchange, body: Body): Judgement[] {
     typeof toMonth === 'string' &&
     month.test(fromMonth) &&
     month.test(toMonth);
+  const asked = asRecord(parsedJson(exchange.request.body));
+  const from = asked?.fromMonth;
+  const to = asked?.toMonth;
   if (range) {
-    judgements.push(
-      rule('EXP-11', fromMonth <= toMonth, () => `fromMonth ${fromMonth} is after toMonth ${toMonth}`),
-    );
+    // "unless the request asked for that very range": a reversed range echoed as asked is not judged.
+    if (fromMonth <= toMonth || from !== fromMonth || to !== toMonth)
+      judgements.push(
+        rule('EXP-11', fromMonth <= toMonth, () => `fromMonth ${fromMonth} is after toMonth ${toMonth}`),
+      );
     const dates: string[] = [];
     const history = (block: unknown) => {
       const entries = asRecord(block)?.changeHistory;
@@ -132,9 +137,6 @@ function expensesRules(exchange: ServerExchange, body: Body): Judgement[] {
           () => `changeHistory dates ${preview(outside)} outside ${fromMonth} to ${toMonth}`,
         ),
       );
-    const asked = asRecord(parsedJson(exchange.request.body));
-    const from = asked?.fromMonth;
-    const to = asked?.toMonth;
     if (
       typeof from === 'string' &&
       typeof to === 'string' &&

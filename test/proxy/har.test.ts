@@ -22,6 +22,7 @@ describe('exchanges.har', () => {
           body: page,
           bodySize: page.length,
           truncated: false,
+          rewritten: false,
         },
         timings: { wait: 1, receive: 1 },
       });
