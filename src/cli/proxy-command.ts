@@ -134,8 +134,10 @@ export async function proxyCommand(args: string[], out: (line: string) => void):
   const { server, client, forwardingFailures } = proxy.report();
   const failed =
     forwardingFailures > 0 ? `; ${forwardingFailures} exchange(s) the target did not answer whole` : '';
+  const outside = server.outsideInterface?.exchanges ?? 0;
+  const beyond = outside > 0 ? `; ${outside} exchange(s) outside the interface` : '';
   console.error(
-    `proxy stopped (${why}): server ${observationLine(server)}; client ${observationLine(client)}${failed}; ` +
+    `proxy stopped (${why}): server ${observationLine(server)}; client ${observationLine(client)}${failed}${beyond}; ` +
       `reports in ${settings.out}/ (server/, client/, exchanges.har, proxy.json)`,
   );
   return exitCodes.ok;
