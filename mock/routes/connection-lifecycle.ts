@@ -1,11 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { detail, kindOf, notFound, parameterNotValid, quoted } from '../errors.ts';
-import { heldConnections } from '../holdings.ts';
-import type { MockContext, MockRequest, RouteHandler } from '../router.ts';
+import { detail, kindOf, parameterNotValid, quoted } from '../errors.ts';
+import type { MockContext, RouteHandler } from '../router.ts';
 import type { JobRecord } from '../state.ts';
 import { creationOutcome } from '../test-credentials.ts';
 import type { InstitutionRecord } from '../world/world.ts';
-import { requireUser } from './connections.ts';
+import { heldConnection, requireUser } from './connections.ts';
 
 /*
  * Creating and deleting a connection: extensions of the mock (README: What the mock adds). The spec
@@ -106,19 +105,6 @@ export const createConnection: RouteHandler = {
     };
   },
 };
-
-/** The connection the path names among those the mock holds for the user; 404 otherwise. */
-function heldConnection(request: MockRequest, context: MockContext) {
-  const userId = requireUser(request.params.userId, context);
-  const id = request.params.connectionId;
-  const connection = heldConnections(context).find((c) => c.userId === userId && c.id === id);
-  if (!connection)
-    throw notFound(
-      'connection.id',
-      detail.unknown('connection.id', quoted(id), 'the user has no connection with this id'),
-    );
-  return connection;
-}
 
 /**
  * DELETE /users/{user.id}/connections/{connection.id}: 204, and the connection, its accounts and their

@@ -33,12 +33,22 @@ export function requireConnection(request: MockRequest, context: MockContext): C
     ? context.world.connections.find((c) => c.id === request.params.connectionId)
     : undefined;
   if (anyones) return anyones;
+  return heldConnection(request, context, context.fault('connection-unknown-id-served'));
+}
+
+/**
+ * The connection the path names among those the mock holds for the user (mock/holdings.ts); 404
+ * otherwise, or the user's first connection when `unknownServed` (a fault's, for an id it does not know).
+ */
+export function heldConnection(
+  request: MockRequest,
+  context: MockContext,
+  unknownServed = false,
+): ConnectionRecord {
   const userId = requireUser(request.params.userId, context);
   const id = request.params.connectionId;
   const ofUser = heldConnections(context).filter((c) => c.userId === userId);
-  const connection =
-    ofUser.find((c) => c.id === id) ??
-    (context.fault('connection-unknown-id-served') ? ofUser[0] : undefined);
+  const connection = ofUser.find((c) => c.id === id) ?? (unknownServed ? ofUser[0] : undefined);
   if (!connection)
     throw notFound(
       'connection.id',
