@@ -1,5 +1,5 @@
 #!/usr/bin/env sh
-# The nightly run on a shared staging environment (README, Recipes): read-only, a request budget, a
+# The nightly run on a shared staging environment (docs/nightly.md): read-only, a request budget, a
 # transient answer (502, 503, 504, a reset) sent again and, if it stays, reported flaky rather than failed,
 # flaky checks told apart from failing ones, and a comparison with the previous night's report folder.
 #   FDS_API_KEY      the API key, from the job's secrets

@@ -8,7 +8,7 @@ import { clientRequirements } from '../src/requirements/catalogue.ts';
 import type { MockReply } from './router.ts';
 
 /**
- * The mock judges its clients (README, "Is my client conformant?"): every request it receives is checked
+ * The mock judges its clients (docs/proxy.md#is-your-client-conformant): every request it receives is checked
  * against the client requirements (src/clients/), while the mock still answers it as the spec says. A
  * departure the service would refuse is refused as before; what it would let pass is let pass, and either
  * way the departure is recorded with the request (credentials masked) and the requirement it breaks. The

@@ -6,7 +6,7 @@ import type { AccountRecord, ConnectionRecord, TransactionRecord } from './world
 
 /*
  * The connections, accounts and transactions one mock holds: the world's, less the connections deleted
- * through it, and those created through it (extensions of the mock, README: What the mock adds), each
+ * through it, and those created through it (extensions of the mock, docs/mock.md#what-the-mock-adds), each
  * part once the step of its job that retrieves it has succeeded: the connection with verify-credentials,
  * its accounts with retrieve-accounts, its transactions with retrieve-transactions. The world never
  * changes: every mock of a seed shares it.

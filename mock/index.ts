@@ -118,7 +118,7 @@ export const faults: readonly MockFault[] = registry.map(({ name, requirement, d
 }));
 
 /**
- * A fault of the mock's own endpoints (README: What the mock adds): it breaks no requirement of the spec,
+ * A fault of the mock's own endpoints (docs/mock.md#what-the-mock-adds): it breaks no requirement of the spec,
  * which does not shape those endpoints, and is switched on like any other.
  */
 export interface MockOwnFault {

@@ -2,7 +2,7 @@ import { defaultApiKey, shortLivedApiKey } from './options.ts';
 import type { RunningMock } from './server.ts';
 
 /**
- * The profile (DESIGN.md, Profile) that points the suite at a running mock: its own API keys, a key
+ * The profile (docs/design.md#profile) that points the suite at a running mock: its own API keys, a key
  * whose tokens live seconds so expiry is exercised, and fixtures taken from its world.
  */
 export function mockProfile(mock: RunningMock) {

@@ -3,8 +3,8 @@ import type { StepFailure } from './state.ts';
 import type { InstitutionRecord } from './world/world.ts';
 
 /**
- * The credentials that drive each outcome of creating a connection, an extension of the mock (README: What
- * the mock adds), so that an application can test its own screens: a wrong password, an institution
+ * The credentials that drive each outcome of creating a connection, an extension of the mock
+ * (docs/mock.md#what-the-mock-adds), so that an application can test its own screens: a wrong password, an institution
  * that is unavailable, a slow job. Any other non-empty credentials at an available institution get in.
  * The failure codes are from the real service's published list of a job step's result codes, which has
  * no code for a wrong password alone: `user-action-required` is the one that asks the person to act.

@@ -44,8 +44,8 @@ export interface ConformanceOutcome {
 
 /**
  * The conformance report as a vitest reporter: it groups the checks' outcomes by requirement, decides the
- * verdict (DESIGN.md, exit codes) and writes the report files when the run ends. The CLI uses it, and so
- * can a project that runs the suites under its own vitest configuration (README, "Under your own vitest").
+ * verdict (docs/design.md#exit-codes) and writes the report files when the run ends. The CLI uses it, and so
+ * can a project that runs the suites under its own vitest configuration (docs/library.md).
  */
 export class ConformanceReporter extends CheckCollector {
   /** Set once the run has ended and the files are written. */

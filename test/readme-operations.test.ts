@@ -3,15 +3,15 @@ import { describe, expect, it } from 'vitest';
 import { endpointName, mockOwnGroup, operationNames, operations } from '../src/operations/table.ts';
 
 /**
- * README's table of operations (The embedded mock, What the mock adds) is the operations table's
+ * The table of operations in docs/mock.md (What the mock adds) is the operations table's
  * (src/operations/table.ts): every operation once, in the table's order, `spec` for the spec's and
  * `extension` for the mock's own, and `not modelled` only for what no operation serves. An operation added
- * or moved to another group fails here until README says so.
+ * or moved to another group fails here until docs/mock.md says so.
  */
-const readme = readFileSync(new URL('../README.md', import.meta.url), 'utf8');
-const section = readme.slice(
-  readme.indexOf('### What the mock adds'),
-  readme.indexOf("### In your application's tests"),
+const mockDoc = readFileSync(new URL('../docs/mock.md', import.meta.url), 'utf8');
+const section = mockDoc.slice(
+  mockDoc.indexOf('## What the mock adds'),
+  mockDoc.indexOf("## In your application's tests"),
 );
 
 /** The rows of the section's first table whose second column is a kind: operation and kind. */
@@ -24,7 +24,7 @@ function rows(): { operation: string; kind: string }[] {
     .map(([, operation, kind]) => ({ operation: operation as string, kind: kind as string }));
 }
 
-describe("README's table of operations", () => {
+describe("docs/mock.md's table of operations", () => {
   it('lists every operation of the table in its order, each as spec or extension by its group', () => {
     const served = rows().filter(({ kind }) => kind !== 'not modelled');
     expect(served).toEqual(

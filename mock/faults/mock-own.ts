@@ -6,7 +6,7 @@ export type MockOwnOperationName = {
 }[OperationName];
 
 /**
- * A named fault of the mock's own endpoints (README: What the mock adds). Those endpoints are the mock's
+ * A named fault of the mock's own endpoints (docs/mock.md#what-the-mock-adds). Those endpoints are the mock's
  * choice, not the spec's, so such a fault breaks no requirement and the conformance suite, which checks
  * none of them, is never asked to catch it: the fault matrix leaves these out. The mock's own tests are:
  * test/mock/defined-parameters.test.ts runs the probe of the parameter the fault disarms with it in force

@@ -7,7 +7,7 @@ import type { AccountRecord, ConnectionRecord } from '../world/world.ts';
 import { requireConnection, requireUser } from './connections.ts';
 
 /*
- * The mock's own account routes (README: What the mock adds). The spec shows accounts only embedded in a
+ * The mock's own account routes (docs/mock.md#what-the-mock-adds). The spec shows accounts only embedded in a
  * connection ("the standalone account resource: not shown"), so an account is that embedded account and a
  * list of accounts is the connection's accounts envelope (`type` `list`, `data`) with links.self.
  */

@@ -7,7 +7,7 @@ import type { InstitutionRecord } from '../world/world.ts';
 import { heldConnection, requireUser } from './connections.ts';
 
 /*
- * Creating and deleting a connection: extensions of the mock (README: What the mock adds). The spec
+ * Creating and deleting a connection: extensions of the mock (docs/mock.md#what-the-mock-adds). The spec
  * references them by links and shows no shape, so they follow the real service's published ones; the
  * conformance suite never calls them, and `specOnly` turns them off.
  */

@@ -7,7 +7,7 @@ import { affordabilityListPage } from './affordability.ts';
 import { requireConnection, requireUser } from './connections.ts';
 
 /*
- * The mock's own transaction lists (README: What the mock adds). The spec shows no transaction list but the
+ * The mock's own transaction lists (docs/mock.md#what-the-mock-adds). The spec shows no transaction list but the
  * affordability one, whose transactions "extend the transaction resource": so each list here is the
  * affordability list envelope of affordability transactions, paged as that list is.
  */

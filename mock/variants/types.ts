@@ -1,6 +1,6 @@
 /**
  * Conformant variants: behaviours a real service may legitimately show because the spec is silent on them
- * or leaves them open (DESIGN.md, principle 1). Each is off by default; the suite must pass against the
+ * or leaves them open (docs/design.md#strict-where-the-spec-speaks). Each is off by default; the suite must pass against the
  * mock with any of them, alone or combined, with zero findings (test/variants/conformant-variants.test.ts).
  * They live in the mock's generic paths (the send path, the base URL links are built from), never in a
  * handler, so every endpoint shows them alike and no handler can forget one.

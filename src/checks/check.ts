@@ -15,11 +15,11 @@ import { Finding } from './findings.ts';
 import { PropertyFailure } from './property.ts';
 import { api, forgetSharedAnswers, runningCheck, runSettings } from './run-context.ts';
 
-/** What a failed check carries to the report (DESIGN.md, Report: failures). */
+/** What a failed check carries to the report (docs/design.md#reports). */
 export interface FailureEvidence {
   /**
    * The requirements whose rule the failed assertion holds: the failure fails these and no other of the
-   * check's requirements (DESIGN.md, principle 2).
+   * check's requirements (docs/design.md#a-failure-fails-only-what-its-evidence-breaks).
    */
   requirements?: string[];
   exchange?: Exchange;
@@ -30,7 +30,7 @@ export interface FailureEvidence {
   /**
    * Under --retry-transient, the transient answer the failure came from (a 502, 503, 504 or reset, still
    * there after the retries): the environment's noise, not the interface's. A check whose every failed
-   * attempt has one is flaky, never failed (DESIGN.md, --retry-transient).
+   * attempt has one is flaky, never failed (docs/design.md#run-options).
    */
   transient?: string;
 }
@@ -77,7 +77,7 @@ export type Need =
   | 'enrichNoMatch';
 
 /**
- * Why a need is missing, and what the user could give to meet it (DESIGN.md, exit code 4: what the user
+ * Why a need is missing, and what the user could give to meet it (docs/design.md#exit-codes, 4: what the user
  * could have enabled makes a run incomplete). A write under --read-only is the user's choice: it names
  * nothing to give, and never makes a run incomplete.
  */

@@ -4,7 +4,7 @@ import { preview } from '../validation/validator.ts';
 
 /**
  * A failed expectation about the target: the message a report shows, with the exchange that showed it,
- * and the requirements whose rule the failed assertion holds (DESIGN.md, principle 2: a failure fails
+ * and the requirements whose rule the failed assertion holds (docs/design.md#a-failure-fails-only-what-its-evidence-breaks: a failure fails
  * the requirement its evidence breaks, and no other). Without `requirements`, the failure is the
  * check's own: it fails the first requirement the check names, its primary one.
  */

@@ -29,7 +29,7 @@ export const runningCheck = new AsyncLocalStorage<RunningCheck>();
 
 /**
  * The first requirement the check running now names: its own rule, which an assertion that names no
- * other holds (DESIGN.md, principle 2).
+ * other holds (docs/design.md#a-failure-fails-only-what-its-evidence-breaks).
  */
 export function primaryRequirement(): RequirementId {
   const primary = runningCheck.getStore()?.requirements[0];

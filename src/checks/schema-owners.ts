@@ -4,7 +4,7 @@ import { readSchemaFiles } from '../validation/schemas.ts';
 import type { SchemaViolation } from '../validation/validator.ts';
 
 /**
- * Which requirement a schema violation breaks (DESIGN.md, principle 2: a schema violation fails the schema
+ * Which requirement a schema violation breaks (docs/design.md#a-failure-fails-only-what-its-evidence-breaks: a schema violation fails the schema
  * requirement). Schema-shaped requirements name the schema locations that encode them (catalogue
  * `schema`: `<file>#<pointer>`); walking each resource's schema, through its `$ref`s, gives the payload
  * locations those schema locations govern, so a violation at `/access_token` of a token response fails

@@ -1,4 +1,4 @@
-/** Exit codes of DESIGN.md, shared by every command. */
+/** The exit codes (docs/design.md#exit-codes), shared by every command. */
 export const exitCodes = { ok: 0, failed: 1, usage: 2, unreachable: 3, incomplete: 4 } as const;
 
 /**

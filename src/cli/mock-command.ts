@@ -193,7 +193,7 @@ function writeProfile(path: string, json: string): void {
 
 /**
  * `mock`: starts the mock standalone. stdout carries the profile pointing at it and nothing else, so
- * `fds-conformance mock | jq` and `> profile.json` work (DESIGN.md, CLI); what a person reads goes to stderr.
+ * `fds-conformance mock | jq` and `> profile.json` work (docs/design.md#mock-and-proxy); what a person reads goes to stderr.
  */
 export async function mockCommand(args: string[], out: (line: string) => void): Promise<number> {
   const { options, listFaults, profileOut, clientReport } = mockOptionsFromArgs(args);

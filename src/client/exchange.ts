@@ -1,6 +1,6 @@
 import type { Secrets } from './secrets.ts';
 
-/** One request and what came back: the evidence a failure carries (DESIGN.md, principle 3). */
+/** One request and what came back: the evidence a failure carries (docs/design.md#a-failure-is-reproducible-by-a-person). */
 export interface Exchange {
   request: {
     method: string;

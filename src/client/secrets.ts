@@ -1,5 +1,5 @@
 /**
- * Secrets never leave the process (DESIGN.md, principle 5): the API key, every issued token and every
+ * Secrets never leave the process (docs/design.md#secrets-never-leave-the-process): the API key, every issued token and every
  * Authorization header value are masked in anything recorded, including response bodies that echo them.
  */
 export class Secrets {

@@ -23,7 +23,7 @@ function headerText(value: string | string[] | undefined): string {
  * What an observer of traffic saw of each requirement: the judgements of every exchange, counted, and the
  * first findings of each broken one with the exchange as evidence, masked with `secrets`: its owner, who
  * sees every exchange, learns each one's credentials (Secrets.learnExchange) before recording it, so they
- * are masked in all evidence, even where a body echoes them (DESIGN.md, principle 5). An observer with
+ * are masked in all evidence, even where a body echoes them (docs/design.md#secrets-never-leave-the-process). An observer with
  * several recorders learns once for all of them.
  */
 export class ObservationRecorder {

@@ -100,7 +100,7 @@ export interface OutsideInterface {
 }
 
 /**
- * The report of an observer: the usual report's shape (DESIGN.md), a requirement's status being what
+ * The report of an observer: the usual report's shape (docs/design.md#reports), a requirement's status being what
  * the traffic showed of it, never a claim about what it did not show.
  */
 export interface ObservationReport {

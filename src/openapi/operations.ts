@@ -369,7 +369,7 @@ export const operationDescriptions: Record<OperationName, OperationDescription> 
   createConnection: {
     summary: "Create a connection (an extension of the mock's)",
     description:
-      "The mock's own, an extension: the spec references it by links (\"Endpoints for creating a connection ... are referenced by links but their shapes are: not shown\"); the shapes are the real service's. The job's verify-credentials step links to the connection once made; the connection's accounts and transactions appear as retrieve-accounts and retrieve-transactions succeed. The mock's test credentials (README) make verify-credentials fail (`status` `failed`, and for `result` the real service's object of `code`, `title` and `detail` where the spec's Job has null or a link: `GET /jobs/{jobId}` then answers outside the `Job` schema) or the job slow.",
+      "The mock's own, an extension: the spec references it by links (\"Endpoints for creating a connection ... are referenced by links but their shapes are: not shown\"); the shapes are the real service's. The job's verify-credentials step links to the connection once made; the connection's accounts and transactions appear as retrieve-accounts and retrieve-transactions succeed. The mock's test credentials (docs/mock.md, What the mock adds) make verify-credentials fail (`status` `failed`, and for `result` the real service's object of `code`, `title` and `detail` where the spec's Job has null or a link: `GET /jobs/{jobId}` then answers outside the `Job` schema) or the job slow.",
     requestBody: {
       description:
         "The person's credentials at the institution and the institution. They are never returned, and a refusal never repeats them.",

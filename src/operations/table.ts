@@ -39,7 +39,7 @@ export interface Operation {
 
 /**
  * The group of the endpoints the spec only references by links ("shapes: not shown"), which the mock
- * serves as extensions of its own (README: What the mock adds): the reads, so that every link it hands out
+ * serves as extensions of its own (docs/mock.md#what-the-mock-adds): the reads, so that every link it hands out
  * resolves, and creating and deleting a connection, in the real service's shapes. `specOnly` turns them off.
  */
 export const mockOwnGroup = 'mock-own' as const;

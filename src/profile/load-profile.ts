@@ -30,7 +30,7 @@ function fieldName(pointer: string): string {
   return pointer.split('/').slice(1).join('.');
 }
 
-/** One line naming the field and what was expected (DESIGN.md: exit 2, one line). */
+/** One line naming the field and what was expected (docs/design.md#exit-codes: 2, one line). */
 function describe(error: ErrorObject, data: unknown): string {
   const params = error.params as Record<string, unknown>;
   if (error.keyword === 'additionalProperties') {

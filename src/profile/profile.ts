@@ -1,5 +1,5 @@
 /**
- * The profile (DESIGN.md, Profile): where the target is and what the suite may use there. Every field but
+ * The profile (docs/design.md#profile): where the target is and what the suite may use there. Every field but
  * baseUrl is optional; a check whose fixture or capability is missing is reported not exercised.
  */
 export interface Profile {

@@ -19,7 +19,7 @@ import { asRecord, broken, held, rule, type Body, type ServerExchange } from './
 import { successRules } from './success-rules.ts';
 
 /**
- * The server's side of one exchange, judged as it passed (DESIGN.md, `proxy`). The proxy sees live traffic
+ * The server's side of one exchange, judged as it passed (docs/design.md#mock-and-proxy). The proxy sees live traffic
  * it did not choose: it does not know whether the key was valid, whether an id names anything, what the
  * service holds. So it judges only what the exchange alone proves under every reading of the spec (principle
  * 1: a false failure is as bad as a missed violation): the answer's shape for its operation and status, and

@@ -118,7 +118,7 @@ function runCases(report: Report, options: JUnitOptions): TestCase[] {
         body: errors.join('\n'),
       },
     });
-  // An incomplete run that exits 4 is no green build either (DESIGN.md, exit code 4).
+  // An incomplete run that exits 4 is no green build either (docs/design.md#exit-codes, 4).
   const incomplete = incompleteLine(report.requirements);
   if (report.summary.verdict === 'incomplete' && !options.allowIncomplete && incomplete)
     cases.push({

@@ -45,7 +45,7 @@ export interface RequirementResult {
   notExercised?: string[];
   /**
    * For a requirement not exercised because the user gave too little: what would have exercised it. Such
-   * a requirement makes the run incomplete (DESIGN.md, exit code 4).
+   * a requirement makes the run incomplete (docs/design.md#exit-codes, 4).
    */
   enableBy?: string[];
 }
@@ -59,15 +59,15 @@ export function failedRequirementsOf(check: CheckResult): string[] {
 }
 
 /**
- * Whether a check failed only on transient answers: every failed attempt ended on one (DESIGN.md,
- * --retry-transient). Such a check is flaky, never failed; one real finding among them makes it failed.
+ * Whether a check failed only on transient answers: every failed attempt ended on one
+ * (docs/design.md#run-options, --retry-transient). Such a check is flaky, never failed; one real finding among them makes it failed.
  */
 export function failedOnlyOnTransientAnswers(attempts: readonly FailureEvidence[] | undefined): boolean {
   return attempts !== undefined && attempts.length > 0 && attempts.every((a) => a.transient !== undefined);
 }
 
 /**
- * Results grouped by requirement (DESIGN.md, principle 2): failed when a check's failure breaks it,
+ * Results grouped by requirement (docs/design.md#every-check-names-its-requirement): failed when a check's failure breaks it,
  * passed when at least one of its checks passed and none broke it, and otherwise not exercised, never
  * passed. A check that failed on another requirement's rule neither passes nor fails this one: it
  * stopped before proving it.

@@ -4,7 +4,7 @@ import type { CheckResult, RequirementResult } from './model.ts';
 import { requirementResults } from './model.ts';
 import { packageVersion } from '../package-root.ts';
 
-/** `report.json` exactly as DESIGN.md (Report) fixes it; md, html and baselines are views of it. */
+/** `report.json` exactly as docs/design.md#reports fixes it; md, html and baselines are views of it. */
 export interface Report {
   tool: { name: 'fds-conformance'; version: string };
   target: { baseUrl: string; embeddedMock: boolean; version: string };
@@ -19,7 +19,7 @@ export interface Report {
     flaky: number;
     /**
      * `incomplete`: no failure counts, but requirements the user could have enabled (a key, a fixture)
-     * were not exercised, so the run cannot vouch for the target (DESIGN.md, exit code 4).
+     * were not exercised, so the run cannot vouch for the target (docs/design.md#exit-codes, 4).
      */
     verdict: 'conformant' | 'nonconformant' | 'incomplete';
   };
@@ -49,14 +49,14 @@ export interface VerdictOptions {
 }
 
 /**
- * Whether a failure of this requirement fails the run (DESIGN.md, exit codes): MUST, or SHOULD with
+ * Whether a failure of this requirement fails the run (docs/design.md#exit-codes): MUST, or SHOULD with
  * --strict, and not a known failure of the baseline. The exit code and junit.xml both ask this.
  */
 export function failureCounts(requirement: { id: string; level: string }, options: VerdictOptions): boolean {
   return (requirement.level === 'MUST' || options.strict) && !options.baseline?.has(requirement.id);
 }
 
-/** Which failures fail the run (DESIGN.md, exit codes; --strict; --baseline; --fail-on-flaky). */
+/** Which failures fail the run (docs/design.md#exit-codes; --strict; --baseline; --fail-on-flaky). */
 export function verdictOf(requirements: RequirementResult[], options: VerdictOptions): Verdict {
   const blocking = requirements
     .filter(

@@ -9,7 +9,7 @@ import type { Profile } from '../profile/profile.ts';
 import { oneLine } from '../report/markdown.ts';
 
 /**
- * Setup errors found before any check runs (DESIGN.md, exit 2): the run's token request, sent once, shows
+ * Setup errors found before any check runs (docs/design.md#setup-errors): the run's token request, sent once, shows
  * an API key the target refuses in the spec's words, or a base URL at whose path no token endpoint
  * answers. Anything else the token endpoint does, however wrong, is the target's to answer for: the run
  * goes ahead and its checks report it (exit 1). So a conformant target, under every reading of the

@@ -11,7 +11,7 @@ import type { Exchange } from '../../src/client/exchange.ts';
 let sequence = 0;
 
 /**
- * A fresh, recognisable e-mail address of this run (DESIGN.md, principle 6). The sequence keeps every
+ * A fresh, recognisable e-mail address of this run (docs/design.md#safe-on-shared-environments). The sequence keeps every
  * address of the run distinct, so a service that refuses a second user with the same address (the spec
  * is silent on that) cannot turn a valid body into a refusal.
  */

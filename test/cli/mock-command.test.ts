@@ -56,7 +56,7 @@ interface StartedMock {
 
 /**
  * Starts `fds-conformance mock` with the flags; resolves once its stdout parses as the profile JSON
- * (DESIGN.md: stdout carries the profile only) and its stderr has said where it listens.
+ * (docs/design.md#mock-and-proxy: stdout carries the profile only) and its stderr has said where it listens.
  */
 function startMockProcess(args: string[]): Promise<StartedMock> {
   const child = spawn(process.execPath, [bin, 'mock', ...args], { stdio: ['ignore', 'pipe', 'pipe'] });

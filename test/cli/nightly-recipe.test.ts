@@ -8,7 +8,7 @@ import { mockProfile } from '../../mock/profile.ts';
 import { startMock, type RunningMock } from '../../mock/server.ts';
 
 /**
- * README's nightly recipe (examples/nightly.sh), end to end, against a mock rehearsing a busy shared
+ * docs/nightly.md's recipe (examples/nightly.sh), end to end, against a mock rehearsing a busy shared
  * environment: every answer 50 ms late, every 7th request of a connection refused 429 with Retry-After,
  * every 13th request refused 503. Two nights: the second compares itself with the first. The noise is
  * the environment's, not the interface's: neither night may fail on it, nor the second call it news.

@@ -9,7 +9,7 @@ import {
 } from '../../src/runner/matrix-report.ts';
 
 /**
- * The suite proves its own worth (DESIGN.md, principle 4): against the clean mock it finds nothing, and
+ * The suite proves its own worth (docs/design.md#the-suite-proves-its-own-worth): against the clean mock it finds nothing, and
  * each named fault of the mock makes the run nonconformant with the fault's requirement among the failed,
  * and fails no requirement beyond it but those the fault declares as collateral.
  */
@@ -29,7 +29,7 @@ describe('the fault-detection matrix', () => {
     expect(clean.errors).toEqual([]);
     expect(faults.length).toBeGreaterThanOrEqual(40);
     expect(detections.filter((d) => !d.detected).map((d) => `${d.fault} (${d.expected})`)).toEqual([]);
-    // A failure fails the requirement its evidence breaks, and no other (DESIGN.md, principle 2): a
+    // A failure fails the requirement its evidence breaks, and no other (docs/design.md#a-failure-fails-only-what-its-evidence-breaks): a
     // fault fails only its own requirement and those it declares, each with the reason it breaks them.
     const undeclared = detections.flatMap((d) => d.collateralEvidence.map((line) => `${d.fault} ${line}`));
     console.log(`undeclared collateral: ${undeclaredCollateral(detections)}`);

@@ -8,7 +8,7 @@ import { creationOutcome, slowJobFactor, testCredentials } from '../../mock/test
 import { expectError, MockClient, type Exchange } from './mock-client.ts';
 
 /**
- * Creating and deleting a connection, extensions of the mock (README: What the mock adds): the job a
+ * Creating and deleting a connection, extensions of the mock (docs/mock.md: What the mock adds): the job a
  * creation starts, the outcomes the test credentials drive, what appears and what goes.
  */
 

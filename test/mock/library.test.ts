@@ -13,10 +13,10 @@ import { expectError, MockClient } from './mock-client.ts';
 
 /**
  * The mock as a library for an application's tests (`fds-conformance/mock`, mock/index.ts). The first
- * block is README's example (The embedded mock, In your application's tests) as it is written there; the
- * packaging test (test/package/packaging.test.ts) runs README's own text against the installed package.
+ * block is docs/mock.md's example (In your application's tests) as it is written there; the packaging
+ * test (test/package/packaging.test.ts) runs the document's own text against the installed package.
  */
-describe("README's example: a client's tests against the mock", () => {
+describe("docs/mock.md's example: a client's tests against the mock", () => {
   /** The client under test (yours lives in your source tree): the institutions, or an error saying why not. */
   async function listInstitutions(baseUrl: string, headers: Record<string, string>) {
     const response = await fetch(`${baseUrl}/institutions`, { headers });

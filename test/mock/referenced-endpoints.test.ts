@@ -4,7 +4,7 @@ import type { TransactionRecord } from '../../mock/world/world.ts';
 import { expectError, expectResource, MockClient, type Exchange } from './mock-client.ts';
 
 /*
- * The mock's own endpoints, those the spec only references by links ("shapes: not shown"; README: What the
+ * The mock's own endpoints, those the spec only references by links ("shapes: not shown"; docs/mock.md: What the
  * mock adds): an account is the account a connection embeds, a transaction list is the affordability list
  * envelope, paged as that list is.
  */

@@ -103,7 +103,7 @@ describe('the packed package, installed in a blank project', { timeout: 240_000 
         ),
       ),
     );
-    // The README's recipes point at them: the CI workflow, the nightly script and its profile.
+    // The recipes (README.md, docs/nightly.md) point at them: the CI workflow, the nightly script and its profile.
     expect(packedFiles).toEqual(
       expect.arrayContaining([
         'examples/github-actions.yml',
@@ -204,10 +204,10 @@ describe('the packed package, installed in a blank project', { timeout: 240_000 
     expect(snapshot(installed)).toEqual(before);
   });
 
-  it('runs README’s example of the mock in a client’s tests, which type-checks against the package’s types', async () => {
-    const readme = readFileSync(join(repo, 'README.md'), 'utf8');
-    const example = /```ts\n(\/\/ test\/institutions\.test\.ts\n[^]*?)```/.exec(readme)?.[1];
-    expect(example, 'README: The embedded mock, In your application’s tests').toBeDefined();
+  it('runs docs/mock.md’s example of the mock in a client’s tests, which type-checks against the package’s types', async () => {
+    const mockDoc = readFileSync(join(repo, 'docs', 'mock.md'), 'utf8');
+    const example = /```ts\n(\/\/ test\/institutions\.test\.ts\n[^]*?)```/.exec(mockDoc)?.[1];
+    expect(example, 'docs/mock.md: In your application’s tests').toBeDefined();
     writeFileSync(join(project, 'institutions.test.mts'), example!);
     const tested = await run('npx', ['--no-install', 'vitest', 'run', 'institutions.test.mts'], project);
     expect(tested.code, tested.stdout + tested.stderr).toBe(0);

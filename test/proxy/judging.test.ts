@@ -72,7 +72,7 @@ describe('the proxy judges the server side of each exchange', () => {
 });
 
 /**
- * The proxy must never fail a conformant service (DESIGN.md, principle 1): the same session in front of the
+ * The proxy must never fail a conformant service (docs/design.md#strict-where-the-spec-speaks): the same session in front of the
  * mock under every reading of the ambiguity register, and all of them at once, breaks nothing.
  */
 describe('in front of each conformant variant of the mock, the proxy breaks nothing', () => {

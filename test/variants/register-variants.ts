@@ -8,7 +8,7 @@ import { variantTargets } from '../support/variant-reach.ts';
  * Conformant variants (mock/variants/types.ts): behaviours a real service may legitimately show where the spec
  * is silent or ambiguous. Every non-default reading of the ambiguity register (src/requirements/
  * ambiguities/) names the mock options that show it; the suite must pass against each, and against all of
- * them at once, with zero findings (DESIGN.md, principle 1: a false failure on a conformant server is as
+ * them at once, with zero findings (docs/design.md#strict-where-the-spec-speaks: a false failure on a conformant server is as
  * bad as a missed violation).
  *
  * Each reading runs the check files that can see it (test/support/variant-reach.ts), and runs whose files

@@ -57,7 +57,7 @@ function poolsFor(seed: number): Pools {
   faker.seed(seed);
   const many = (make: () => string) => Array.from({ length: poolSize }, make);
   const made: Pools = {
-    // The local part only: the suite puts every address under its run id (DESIGN.md, principle 6). Its
+    // The local part only: the suite puts every address under its run id (docs/design.md#safe-on-shared-environments). Its
     // capitals stay, so a service that folds case (AMB-USERS-02) is met, and accepted, by USERS-07.
     mailboxes: many(() => plainMailbox(faker.internet.username())),
     mobiles: many(internationalMobile),
