@@ -30,5 +30,7 @@ process.on('message', (message: unknown) => {
   }
 });
 process.once('disconnect', () => {
+  // A listener's promise has no one to await it; a close that fails ends the process as an unhandled
+  // rejection, with a non-zero code, which is what the parent should see.
   void mock.close().then(() => process.exit(0));
 });

@@ -271,16 +271,19 @@ async function answer(
         'Method not allowed',
         `${method} is not allowed here`,
       );
-      const reply = { status: 405, body: errorList(error), headers: { allow: match.allow.join(', ') } };
-      return respond(res, applyReplyFaults(reply, undefined, context), undefined, context, method, path);
+      reply = { status: 405, body: errorList(error), headers: { allow: match.allow.join(', ') } };
+    } else {
+      route = match.route;
+      const { params } = match;
+      const lookUp = () =>
+        match.route.handle({ method, path, params, query, headers: req.headers, body: undefined }, context);
+      authenticate(route, req.headers, query, context, lookUp, params);
+      const body = await readBody(req, route, context, read);
+      reply = route.handle(
+        { method, path, params: match.params, query, headers: req.headers, body },
+        context,
+      );
     }
-    route = match.route;
-    const { params } = match;
-    const lookUp = () =>
-      match.route.handle({ method, path, params, query, headers: req.headers, body: undefined }, context);
-    authenticate(route, req.headers, query, context, lookUp, params);
-    const body = await readBody(req, route, context, read);
-    reply = route.handle({ method, path, params: match.params, query, headers: req.headers, body }, context);
   } catch (error) {
     if (!(error instanceof MockError)) throw error;
     // The rest of an oversized body is not read; closing the connection stops the client sending it.

@@ -58,6 +58,7 @@ let current: { runId: string; api: Api; memo: Map<string, Promise<unknown>> } | 
 function currentRun(): NonNullable<typeof current> {
   const settings = runSettings();
   if (current?.runId !== settings.runId) {
+    // Not awaited: the new run starts at once while the finished run's connections close behind it.
     void current?.api.close();
     const traffic = settings.traffic
       ? new TrafficGate(

@@ -90,6 +90,7 @@ async function untilStop(proxy: RunningProxy, settings: ProxySettings): Promise<
       settings.durationS !== undefined
         ? setTimeout(() => resolve(`after ${settings.durationS} s`), settings.durationS * 1000)
         : undefined;
+    // One trigger among several, each of which only resolves; `stopped` never rejects.
     void proxy.stopped.then(() => resolve(`after ${settings.requests} exchanges`));
     cleanup = () => {
       process.off('SIGINT', sigint);

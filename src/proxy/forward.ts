@@ -296,6 +296,7 @@ export async function startForwarding(options: ForwardingOptions): Promise<Forwa
       else res.destroy();
     });
     inFlight.add(done);
+    // close() awaits what is in flight; `done` never rejects (caught above), so neither does this.
     void done.finally(() => inFlight.delete(done));
   });
   await new Promise<void>((resolve, reject) => {

@@ -133,6 +133,7 @@ export function classWalk(className: string): Promise<SnapshotWalk> {
  * on them carry the evidence of the page at fault explicitly.
  */
 export function snapshotWalk(name: WalkName, alongside: readonly WalkName[] = []): Promise<SnapshotWalk> {
+  // Started, not awaited: the checks that report on each walk await it (sharedWalk marks it handled).
   for (const other of alongside) void walk(other);
   return walk(name);
 }

@@ -107,7 +107,10 @@ function refusal(kind: RequestKind, probe: Probe): Promise<{ target: Target; exc
   });
 }
 
-/** Sends every probe the run allows at once; each check then awaits its own. */
+/**
+ * Sends every probe the run allows at once; each check then awaits its own. The checks start it without
+ * awaiting it, which is safe as it never rejects.
+ */
 const sendAhead = perRunValue('auth:send-ahead', async () => {
   const settings = runSettings();
   const pending: Promise<unknown>[] = [];

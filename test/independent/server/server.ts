@@ -71,6 +71,7 @@ export function startServer(world: World, host: string, port: number): Promise<R
   const tokens = new TokenStore();
   let baseUrl = '';
   const server: Server = createServer((req, res) => {
+    // A request listener's promise has no one to await it; handle() answers every error itself.
     void handle(req, res, world, tokens, baseUrl);
   });
   // Requests Node cannot even parse still get an error list rather than a bare status line.
