@@ -9,7 +9,7 @@ import type { TestProjectConfiguration } from 'vitest/config';
 import { profileDefaults, type RunSettings } from '../profile/profile.ts';
 import { packageRoot as root } from '../package-root.ts';
 import { walkingPool } from './walking-pool.ts';
-import { WaitsFirst } from './waits-first.ts';
+import { fileTags, WaitsFirst } from './waits-first.ts';
 import { suiteGroups } from '../requirements/groups.ts';
 
 export interface SuiteRunOptions {
@@ -147,6 +147,7 @@ export function suiteConfig(
     hookTimeout: 60_000,
     retry,
     sequence: { sequencer: WaitsFirst },
+    tags: [...fileTags],
     experimental: { fsModuleCache: true, fsModuleCachePath: moduleCachePath },
     ...(shard ? { shard } : {}),
     passWithNoTests: true,
