@@ -45,7 +45,7 @@ const walkingGroup = 'affordability';
  * pool that keeps its thread from run to run, loads the suites' modules once per session
  * (docs/decisions/010). The checks judge the same in every layout.
  */
-export type Layout = 'run' | 'embedded' | { pool: 'threads' | PoolRunnerInitializer };
+type Layout = 'run' | 'embedded' | { pool: 'threads' | PoolRunnerInitializer };
 
 /**
  * The workers of a run against the embedded mock: one per twenty check files, up to two. A worker costs
