@@ -5,8 +5,8 @@
 import { parseArgs } from 'node:util';
 import { faults } from '../mock/faults/index.ts';
 import { requirementById } from '../src/requirements/catalogue.ts';
-import { faultMatrix } from '../src/runner/fault-matrix.ts';
-import { undeclaredCollateral } from '../src/runner/matrix-report.ts';
+import { faultMatrix } from '../test/harness/fault-matrix.ts';
+import { undeclaredCollateral } from '../test/harness/matrix-report.ts';
 
 const { values, positionals } = parseArgs({ allowPositionals: true, options: { group: { type: 'string' } } });
 const selected = faults.filter(

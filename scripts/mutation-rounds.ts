@@ -11,7 +11,7 @@
 import { writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { groupPrefixes } from '../src/requirements/groups.ts';
-import { openMockSession } from '../src/runner/fault-matrix.ts';
+import { openMockSession } from '../test/harness/fault-matrix.ts';
 import { rounds } from '../test/mutants/rounds.ts';
 import { verdicts, verdictsPath, type RoundVerdicts } from '../test/mutants/verdicts.ts';
 import { runOnBlind } from '../test/support/blind-run.ts';

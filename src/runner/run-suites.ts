@@ -3,22 +3,13 @@ import { readdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { Writable } from 'node:stream';
-import {
-  createVitest,
-  type InlineConfig,
-  type Reporter,
-  type TestSpecification,
-  type Vitest,
-} from 'vitest/node';
+import { createVitest, type InlineConfig, type PoolRunnerInitializer, type Reporter } from 'vitest/node';
 import type { TaskMeta } from 'vitest';
 import type { TestProjectConfiguration } from 'vitest/config';
 import { profileDefaults, type RunSettings } from '../profile/profile.ts';
-import type { CheckResult } from '../report/model.ts';
-import { CheckCollector } from '../../reporters/check-collector.ts';
 import { packageRoot as root } from '../package-root.ts';
-import { endKeptThreads, keptThreadsPool } from './kept-threads-pool.ts';
 import { walkingPool } from './walking-pool.ts';
-import { WaitsFirst } from './waits-first.ts';
+import { fileTags, WaitsFirst } from './waits-first.ts';
 import { suiteGroups } from '../requirements/groups.ts';
 
 export interface SuiteRunOptions {
@@ -35,12 +26,6 @@ export interface SuiteRunOptions {
   reporters?: (Reporter | [string, Record<string, unknown>])[];
 }
 
-export interface SuiteRun {
-  checks: CheckResult[];
-  /** Errors outside any check, such as a suite file that failed to load. */
-  errors: string[];
-}
-
 /** The suites' extension: `.ts` run through tsx in a checkout, `.js` in the build compiled to dist/. */
 export const sourceExtension = import.meta.url.endsWith('.ts') ? '.ts' : '.js';
 
@@ -54,14 +39,13 @@ const walkingGroup = 'affordability';
  * walks of the affordability snapshot in one worker of their own, after the other groups. Against the
  * embedded mock, whose snapshot is small, every group goes in one project, so no group waits for the
  * others and each worker walks the snapshot for itself, which costs it little: `embedded`, a user's run,
- * on up to two workers (embeddedWorkers); `session`, the project's own sessions (the fault matrix, the
- * register's variants), on one. There many small runs follow each other beside other test files, so the
- * CPU is what they wait for: one worker, whose thread is kept from run to run (src/runner/
- * kept-threads-pool.ts), loads the suites' modules once per session, not once per run and worker (npm
- * test: 193 s with two workers of a thread per run, 180 s with one, 166 s with one kept). The checks judge
- * the same in every layout.
+ * on up to two workers (embeddedWorkers); `{ pool }`, on one worker of that pool: collecting the suites,
+ * and the project's own sessions in its tests (the fault matrix, the register's variants), whose many
+ * small runs follow each other beside other test files, so the CPU is what they wait for: one worker, on a
+ * pool that keeps its thread from run to run, loads the suites' modules once per session
+ * (docs/decisions/010). The checks judge the same in every layout.
  */
-type Layout = 'run' | 'embedded' | 'session';
+type Layout = 'run' | 'embedded' | { pool: 'threads' | PoolRunnerInitializer };
 
 /**
  * The workers of a run against the embedded mock: one per twenty check files, up to two. A worker costs
@@ -105,8 +89,8 @@ function suiteProjects(
         test: {
           name: 'endpoints',
           include: groups.map(checkFiles),
-          pool: layout === 'session' ? keptThreadsPool : 'threads',
-          maxWorkers: layout === 'session' ? 1 : embeddedWorkers(groups, shard),
+          pool: layout === 'embedded' ? 'threads' : layout.pool,
+          maxWorkers: layout === 'embedded' ? embeddedWorkers(groups, shard) : 1,
         },
       },
     ];
@@ -163,6 +147,7 @@ export function suiteConfig(
     hookTimeout: 60_000,
     retry,
     sequence: { sequencer: WaitsFirst },
+    tags: [...fileTags],
     experimental: { fsModuleCache: true, fsModuleCachePath: moduleCachePath },
     ...(shard ? { shard } : {}),
     passWithNoTests: true,
@@ -190,7 +175,7 @@ const discard = () =>
   });
 
 /** One vitest instance for the suites of some groups. */
-async function createSuiteVitest(
+export async function createSuiteVitest(
   groups: readonly string[],
   settings: RunSettings,
   reporters: SuiteRunOptions['reporters'],
@@ -254,7 +239,7 @@ export async function collectChecks(): Promise<Map<string, CollectedCheck[]>> {
     maxBodyBytes: 0,
     runId: 'declared',
   };
-  const vitest = await createSuiteVitest(suiteGroups, settings, [], undefined, 0, 'session');
+  const vitest = await createSuiteVitest(suiteGroups, settings, [], undefined, 0, { pool: 'threads' });
   try {
     const { testModules } = await vitest.collect();
     const checks = new Map<string, CollectedCheck[]>();
@@ -268,88 +253,6 @@ export async function collectChecks(): Promise<Map<string, CollectedCheck[]>> {
     }
     return checks;
   } finally {
-    await closeKeepingThreads(vitest);
-  }
-}
-
-/** Closes a vitest instance of the `session` layout and ends the threads it kept between runs. */
-async function closeKeepingThreads(vitest: Vitest): Promise<void> {
-  await vitest.close();
-  await endKeptThreads(vitest);
-}
-
-/** A target for one run of a session: its settings and the check files to run against it. */
-export interface SessionTarget {
-  settings: RunSettings;
-  /** `suites/<group>/<file>.check.ts`, relative to the project root. */
-  files: readonly string[];
-}
-
-/**
- * A vitest instance kept open for many runs against many targets (the fault matrix): its loaded modules
- * are reused, so a run costs the checks and vitest's start of its workers. Each target's settings carry
- * their own runId, which makes a worker drop what it kept for another.
- */
-export class SuiteSession {
-  private specifications: TestSpecification[] | undefined;
-
-  private constructor(
-    private readonly vitest: Awaited<ReturnType<typeof createVitest>>,
-    private readonly collector: CheckCollector,
-  ) {}
-
-  static async open(settings: RunSettings): Promise<SuiteSession> {
-    const collector = new CheckCollector(root);
-    const vitest = await createSuiteVitest(suiteGroups, settings, [collector], undefined, 0, 'session');
-    await vitest.standalone();
-    return new SuiteSession(vitest, collector);
-  }
-
-  /** The suite files, globbed once: they do not change during a session. */
-  private async allSpecifications(): Promise<TestSpecification[]> {
-    this.specifications ??= await this.vitest.globTestSpecifications();
-    return this.specifications;
-  }
-
-  /** Every check file against the settings' target. */
-  async run(settings: RunSettings): Promise<SuiteRun> {
-    const files = (await this.allSpecifications()).map((spec) => spec.moduleId.slice(root.length + 1));
-    const [run] = await this.runTargets([{ settings, files }]);
-    return run as SuiteRun;
-  }
-
-  /**
-   * Several targets in one vitest run, each against its own check files, which must not overlap: a file
-   * runs once per run. vitest starts its workers once per run, so many small targets cost little more
-   * than one. Results come back in the targets' order.
-   */
-  async runTargets(targets: readonly SessionTarget[]): Promise<SuiteRun[]> {
-    const settingsByFile: Record<string, RunSettings> = {};
-    for (const target of targets) {
-      for (const file of target.files) {
-        const path = `${root}/${file}`;
-        if (settingsByFile[path]) throw new Error(`${file} is given to two targets of one run`);
-        settingsByFile[path] = target.settings;
-      }
-    }
-    this.collector.reset();
-    this.vitest.provide('settingsByFile', settingsByFile);
-    const specifications = (await this.allSpecifications()).filter((spec) => spec.moduleId in settingsByFile);
-    await this.vitest.runTestSpecifications(specifications, false);
-    return targets.map((target) => {
-      const files = new Set(target.files);
-      const paths = target.files.map((file) => `${root}/${file}`);
-      return {
-        checks: this.collector.results.filter((check) => files.has(check.file)),
-        // An error outside any module cannot be placed: every target gets it.
-        errors: this.collector.errors.filter(
-          (error) => paths.some((path) => error.startsWith(`${path}: `)) || !error.startsWith(`${root}/`),
-        ),
-      };
-    });
-  }
-
-  close(): Promise<void> {
-    return closeKeepingThreads(this.vitest);
+    await vitest.close();
   }
 }

@@ -1,3 +1,5 @@
+// @module-tag walks
+
 import { check, NotExercised, type CheckOptions } from '../../src/checks/check.ts';
 import { describeRequest, Finding } from '../../src/checks/findings.ts';
 import { completed, walkPages, type Walk } from '../../src/checks/paging.ts';

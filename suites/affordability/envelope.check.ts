@@ -1,3 +1,5 @@
+// @module-tag walks
+
 import { randomUUID } from 'node:crypto';
 import { check } from '../../src/checks/check.ts';
 import { expectErrorList, expectRefused } from '../../src/checks/error-list.ts';

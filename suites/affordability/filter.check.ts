@@ -1,3 +1,5 @@
+// @module-tag walks
+
 import { malformedClassFilters, nearMissClassFilters } from '../../src/checks/arbitraries/affordability.ts';
 import { expectRefusedOrReadAs } from '../../src/checks/filter-algebra.ts';
 import { check, NotExercised } from '../../src/checks/check.ts';

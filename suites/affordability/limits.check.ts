@@ -1,3 +1,5 @@
+// @module-tag walks
+
 import { validLimit } from '../../src/checks/arbitraries/affordability.ts';
 import { check, NotExercised } from '../../src/checks/check.ts';
 import { expectErrorList } from '../../src/checks/error-list.ts';

@@ -1,3 +1,5 @@
+// @module-tag walks
+
 import { check } from '../../src/checks/check.ts';
 import type { RequirementId } from '../../src/requirements/requirement-ids.generated.ts';
 import { expectNoFlaw, expectTransactionsSeen } from './walk-findings.ts';

@@ -1,3 +1,5 @@
+// @module-tag walks
+
 import { check, NotExercised } from '../../src/checks/check.ts';
 import { expectErrorList } from '../../src/checks/error-list.ts';
 import { describeAnswer, expectThat, Finding } from '../../src/checks/findings.ts';

@@ -1,3 +1,5 @@
+// @module-tag walks
+
 import { madeUpCursors } from '../../src/checks/arbitraries/affordability.ts';
 import { check, type CheckOptions } from '../../src/checks/check.ts';
 import {

@@ -1,3 +1,5 @@
+// @module-tag waits
+
 import type { Exchange } from '../../src/client/exchange.ts';
 import { check, NotExercised } from '../../src/checks/check.ts';
 import { describeAnswer, Finding } from '../../src/checks/findings.ts';

@@ -1,12 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { faultExemptions } from '../../mock/faults/exemptions.ts';
 import { faults } from '../../mock/faults/index.ts';
-import { faultMatrix } from '../../src/runner/fault-matrix.ts';
-import {
-  matrixTable,
-  mustRequirementsWithoutFault,
-  undeclaredCollateral,
-} from '../../src/runner/matrix-report.ts';
+import { faultMatrix } from '../harness/fault-matrix.ts';
+import { matrixTable, mustRequirementsWithoutFault, undeclaredCollateral } from '../harness/matrix-report.ts';
 
 /**
  * The suite proves its own worth (docs/design.md#the-suite-proves-its-own-worth): against the clean mock it finds nothing, and

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkIndex, filesExercising } from '../../src/runner/check-index.ts';
 import { requirementById } from '../../src/requirements/catalogue.ts';
-import { openMockSession } from '../../src/runner/fault-matrix.ts';
-import type { SuiteSession } from '../../src/runner/run-suites.ts';
+import { openMockSession } from '../harness/fault-matrix.ts';
+import type { SuiteSession } from '../harness/suite-session.ts';
 import { rounds } from '../mutants/rounds.ts';
 import { verdicts } from '../mutants/verdicts.ts';
 import { runOnBlind } from '../support/blind-run.ts';

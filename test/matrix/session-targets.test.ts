@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mockProfile } from '../../mock/profile.ts';
 import { startMock, type RunningMock } from '../../mock/server.ts';
-import { mockRunSettings, openMockSession } from '../../src/runner/fault-matrix.ts';
-import type { SuiteSession } from '../../src/runner/run-suites.ts';
+import { mockRunSettings, openMockSession } from '../harness/fault-matrix.ts';
+import type { SuiteSession } from '../harness/suite-session.ts';
 import { requirementResults } from '../../src/report/model.ts';
 
 /**
@@ -44,7 +44,7 @@ describe('a session run with several targets', () => {
       institutions: 'failed',
       transactions: 'failed',
     });
-    // Runs of a session share one kept thread (src/runner/kept-threads-pool.ts): nothing of one run's
+    // Runs of a session share one kept thread (test/harness/kept-threads-pool.ts): nothing of one run's
     // targets stays for the next.
     expect(await statuses(transactionFault, institutionFault)).toEqual({
       institutions: 'passed',

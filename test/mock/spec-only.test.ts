@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mockOwnGroup, operationNames, operationPath, operations } from '../../src/operations/table.ts';
-import { openMockSession, runOnMock } from '../../src/runner/fault-matrix.ts';
+import { openMockSession, runOnMock } from '../harness/fault-matrix.ts';
 import { MockClient } from './mock-client.ts';
 
 /**

@@ -118,6 +118,17 @@ describe('the packed package, installed in a blank project', { timeout: 240_000 
         (path.endsWith('.ts') && !path.endsWith('.d.ts')),
     );
     expect(unwanted).toEqual([]);
+    // The project's test rig (test/harness/: the fault matrix, its report, the sessions and their pool) is
+    // not the product: no file of it is packed, under its folder or under its name anywhere else.
+    const rig = readdirSync(join(repo, 'test', 'harness')).map((file) => file.replace(/\.ts$/, ''));
+    expect(rig.length).toBeGreaterThan(0);
+    expect(
+      packedFiles.filter(
+        (path) =>
+          path.includes('test/harness/') ||
+          rig.some((name) => path.split('/').at(-1)?.startsWith(`${name}.`)),
+      ),
+    ).toEqual([]);
   });
 
   it('runs against the embedded mock and writes every report under the caller’s --out', async () => {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openMockSession } from '../../src/runner/fault-matrix.ts';
-import type { SuiteSession } from '../../src/runner/run-suites.ts';
+import { openMockSession } from '../harness/fault-matrix.ts';
+import type { SuiteSession } from '../harness/suite-session.ts';
 import { runOnBlind, type BlindName } from '../support/blind-run.ts';
 
 /**

@@ -3,8 +3,8 @@ import { defaultMockOptions, shortLivedApiKey } from '../../mock/options.ts';
 import { mockProfile } from '../../mock/profile.ts';
 import { startMock, type RunningMock } from '../../mock/server.ts';
 import { requirementResults } from '../../src/report/model.ts';
-import { mockRunSettings, openMockSession } from '../../src/runner/fault-matrix.ts';
-import type { SuiteSession } from '../../src/runner/run-suites.ts';
+import { mockRunSettings, openMockSession } from '../harness/fault-matrix.ts';
+import type { SuiteSession } from '../harness/suite-session.ts';
 
 /**
  * The token-expiry checks against a conformant service slower than its tokens live: every answer comes

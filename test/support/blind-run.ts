@@ -3,8 +3,8 @@ import { startIndependent } from '../independent/index.ts';
 import { startLenient } from '../lenient/index.ts';
 import type { Mutant } from '../mutants/mutant.ts';
 import { startMutant } from '../mutants/proxy.ts';
-import { mockRunSettings } from '../../src/runner/fault-matrix.ts';
-import type { SuiteRun, SuiteSession } from '../../src/runner/run-suites.ts';
+import { mockRunSettings } from '../harness/fault-matrix.ts';
+import type { SuiteRun, SuiteSession } from '../harness/suite-session.ts';
 import { requirementResults } from '../../src/report/model.ts';
 
 /**

@@ -2,8 +2,8 @@ import { defaultApiKey, type MockExchange, type MockOptions } from '../../mock/o
 import { assertMockOptions } from '../../mock/options-schema.ts';
 import { operationOf } from '../../src/operations/match.ts';
 import { mockOwnGroup, operations } from '../../src/operations/table.ts';
-import { runOnMocks } from '../../src/runner/fault-matrix.ts';
-import type { SuiteSession } from '../../src/runner/run-suites.ts';
+import { runOnMocks } from '../harness/fault-matrix.ts';
+import type { SuiteSession } from '../harness/suite-session.ts';
 import { checkIndex } from '../../src/runner/check-index.ts';
 
 /**

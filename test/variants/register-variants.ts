@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mergeOptions, registerVariants } from '../../src/requirements/ambiguities.ts';
-import { openMockSession, runOnMocks, type MockRun } from '../../src/runner/fault-matrix.ts';
-import type { SuiteSession } from '../../src/runner/run-suites.ts';
+import { openMockSession, runOnMocks, type MockRun } from '../harness/fault-matrix.ts';
+import type { SuiteSession } from '../harness/suite-session.ts';
 import { variantTargets } from '../support/variant-reach.ts';
 
 /**

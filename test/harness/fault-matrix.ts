@@ -4,12 +4,12 @@ import type { Fault } from '../../mock/faults/fault.ts';
 import type { MockOptions } from '../../mock/options.ts';
 import { mockProfile } from '../../mock/profile.ts';
 import { startMock, type RunningMock } from '../../mock/server.ts';
-import type { RunSettings } from '../profile/profile.ts';
-import { requirementResults, type RequirementResult } from '../report/model.ts';
-import { verdictOf } from '../report/report.ts';
-import { requirementById } from '../requirements/catalogue.ts';
-import { SuiteSession, type SuiteRun } from './run-suites.ts';
-import { checkIndex, filesExercising } from './check-index.ts';
+import type { RunSettings } from '../../src/profile/profile.ts';
+import { requirementResults, type RequirementResult } from '../../src/report/model.ts';
+import { verdictOf } from '../../src/report/report.ts';
+import { requirementById } from '../../src/requirements/catalogue.ts';
+import { checkIndex, filesExercising } from '../../src/runner/check-index.ts';
+import { SuiteSession, type SuiteRun } from './suite-session.ts';
 
 export interface MockRun {
   requirements: RequirementResult[];

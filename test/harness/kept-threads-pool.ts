@@ -123,7 +123,7 @@ class KeptThreadWorker implements PoolWorker {
   }
 }
 
-/** The pool of the project's own sessions (src/runner/run-suites.ts, layout `session`). */
+/** The pool of the project's own sessions (suite-session.ts). */
 export const keptThreadsPool: PoolRunnerInitializer = {
   name,
   createPoolWorker: (options) => new KeptThreadWorker(options),

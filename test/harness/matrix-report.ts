@@ -1,5 +1,5 @@
 import type { Fault } from '../../mock/faults/fault.ts';
-import { catalogue } from '../requirements/catalogue.ts';
+import { catalogue } from '../../src/requirements/catalogue.ts';
 import type { FaultDetection } from './fault-matrix.ts';
 
 /** How many failed requirements, over all faults, no fault declared: each is a misattributed failure. */
