@@ -22,9 +22,12 @@ function acceptedProperties(variants: InstitutionsVariants): string[] {
   return variants.filterProperty === 'bare' ? [...filter.properties] : [...filter.properties, ...prefixed];
 }
 
+/** An institution's value of a filter property, each of which is one of its string fields. */
 function read(institution: InstitutionRecord, property: string): string | undefined {
   const bare = property.startsWith(prefix) ? property.slice(prefix.length) : property;
-  return institution[bare as 'country' | 'tier' | 'serviceType' | 'institutionType' | 'stage'];
+  return filter.properties.includes(bare)
+    ? (institution[bare as keyof InstitutionRecord] as string)
+    : undefined;
 }
 
 /**
