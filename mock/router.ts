@@ -1,5 +1,6 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import type { FaultName } from './faults/names.ts';
+import { OperationMatcher } from '../src/operations/match.ts';
 import type { Operation, OperationName, OperationPath } from '../src/operations/table.ts';
 import type { MockState } from './state.ts';
 import type { MockOptions } from './options.ts';
@@ -56,53 +57,36 @@ export interface RouteHandler {
 /** An operation of the table with the handler that serves it: its method, path, auth and body are the table's. */
 export type Route = Operation & RouteHandler & { name: OperationName; path: OperationPath };
 
-interface CompiledRoute {
-  route: Route;
-  segments: string[];
-}
-
 export type RouteMatch =
   | { kind: 'found'; route: Route; params: Record<string, string> }
   | { kind: 'wrong-method'; allow: string[] }
   | { kind: 'none' };
 
-/** A tiny segment matcher: the interface has a dozen routes, so a table scan beats a dependency. */
+/**
+ * The mock's routes, matched by the one matcher of the table (src/operations/match.ts) in its exact
+ * reading: a trailing slash is another path, which no route serves.
+ */
 export class Router {
-  private readonly compiled: CompiledRoute[];
+  private readonly matcher: OperationMatcher;
+  private readonly byName: Map<OperationName, Route>;
 
   constructor(routes: Route[]) {
-    this.compiled = routes.map((route) => ({ route, segments: route.path.split('/').slice(1) }));
+    this.byName = new Map(routes.map((route) => [route.name, route]));
+    this.matcher = new OperationMatcher(
+      'exact',
+      routes.map((route) => route.name),
+    );
   }
 
   match(method: string, path: string): RouteMatch {
-    const parts = path.split('/').slice(1);
-    const allow: string[] = [];
-    for (const { route, segments } of this.compiled) {
-      const params = matchSegments(segments, parts);
-      if (!params) continue;
-      if (route.method === method) return { kind: 'found', route, params };
-      allow.push(route.method);
-    }
-    return allow.length > 0 ? { kind: 'wrong-method', allow } : { kind: 'none' };
+    const match = this.matcher.match(method, path);
+    if (match.kind === 'found')
+      return { kind: 'found', route: this.byName.get(match.name) as Route, params: match.parameters };
+    if (match.kind === 'wrong-method')
+      return {
+        kind: 'wrong-method',
+        allow: match.names.map((name) => (this.byName.get(name) as Route).method),
+      };
+    return match;
   }
-}
-
-function matchSegments(pattern: string[], parts: string[]): Record<string, string> | undefined {
-  if (pattern.length !== parts.length) return undefined;
-  const params: Record<string, string> = {};
-  for (let i = 0; i < pattern.length; i++) {
-    const expected = pattern[i] as string;
-    const actual = parts[i] as string;
-    if (expected.startsWith(':')) {
-      if (actual === '') return undefined;
-      try {
-        params[expected.slice(1)] = decodeURIComponent(actual);
-      } catch {
-        return undefined;
-      }
-    } else if (expected !== actual) {
-      return undefined;
-    }
-  }
-  return params;
 }

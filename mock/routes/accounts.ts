@@ -1,3 +1,4 @@
+import { filterOf } from '../../src/operations/table.ts';
 import { detail, notFound, quoted } from '../errors.ts';
 import { filterTest, parseFilter } from '../filters.ts';
 import { heldAccounts, heldConnections } from '../holdings.ts';
@@ -46,11 +47,10 @@ export function requireAccount(request: MockRequest, context: MockContext): Held
 }
 
 /**
- * The properties the accounts filter takes, after the connections filter's (`id`, `status`,
- * `institution.id`) with the connection an account belongs to beside them; an account's institution is its
- * connection's.
+ * What the accounts filter takes, after the connections filter's (`id`, `status`, `institution.id`) with the
+ * connection an account belongs to beside them; an account's institution is its connection's.
  */
-const filterProperties = ['id', 'status', 'connection.id', 'institution.id'] as const;
+const filter = filterOf('listAccounts');
 
 /** A held account's value of a filter property. */
 function read({ account, connection }: HeldAccount, property: string): string | undefined {
@@ -66,7 +66,7 @@ function read({ account, connection }: HeldAccount, property: string): string | 
  * operator is refused with parameter-not-valid naming `filter`, never answered as if there were none.
  */
 function filtered(accounts: HeldAccount[], request: MockRequest, context: MockContext): HeldAccount[] {
-  const terms = parseFilter(request.query.get('filter'), filterProperties, ['eq'], {
+  const terms = parseFilter(request.query.get('filter'), filter.properties, filter.operators, {
     nearMisses: context.options.variants.forgivingFilters ? 'forgiven' : 'refused',
   });
   // The fault of the mock's own lists: the filter is parsed, then every account is listed whatever it says.

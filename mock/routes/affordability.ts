@@ -1,3 +1,4 @@
+import { filterOf, pageSizeOf } from '../../src/operations/table.ts';
 import { detail, MockError, notFound, parameterNotValid, quoted } from '../errors.ts';
 import { filterTest, parseFilter, type FilterTerm } from '../filters.ts';
 import { transactionResource } from '../representations.ts';
@@ -7,8 +8,9 @@ import { affordabilityClasses } from '../../src/types/affordability-classes.ts';
 import type { TransactionRecord } from '../world/world.ts';
 import { requireUser } from './connections.ts';
 
-/** Page size limits (spec: Limits): `limit` defaults to 500 and may not exceed it. */
-const pageSize = 500;
+/** Page size limits (spec: Limits): `limit` defaults to the page size and may not exceed the maximum. */
+const pageSize = pageSizeOf('listAffordabilityTransactions');
+const classFilter = filterOf('listAffordabilityTransactions');
 
 /** The debit and credit class tables (spec: Affordability transaction), closed for affordability. */
 const classes: ReadonlySet<string> = new Set(affordabilityClasses);
@@ -53,14 +55,18 @@ function decodeCursor(raw: string, context: MockContext): Cursor {
  * the maximum is capped and one that is no whole number from 1 gets the default page.
  */
 function parseLimit(raw: string | null, maximum: number, variants: AffordabilityVariants): number {
-  if (raw === null) return pageSize;
+  if (raw === null) return pageSize.default;
   const limit = /^[0-9]{1,6}$/.test(raw) ? Number(raw) : NaN;
   if (limit > maximum && variants.limitAboveMaximum === 'capped') return maximum;
-  if (!(limit >= 1) && variants.invalidLimit === 'default-page') return pageSize;
-  if (!(limit >= 1 && limit <= maximum))
+  if (!(limit >= pageSize.minimum) && variants.invalidLimit === 'default-page') return pageSize.default;
+  if (!(limit >= pageSize.minimum && limit <= maximum))
     throw parameterNotValid(
       'limit',
-      detail.malformed('limit', `a whole number from 1 to ${pageSize}`, quoted(raw)),
+      detail.malformed(
+        'limit',
+        `a whole number from ${pageSize.minimum} to ${pageSize.maximum}`,
+        quoted(raw),
+      ),
     );
   return limit;
 }
@@ -72,10 +78,11 @@ function parseLimit(raw: string | null, maximum: number, variants: Affordability
  */
 function readFilter(raw: string | null, context: MockContext): FilterTerm[] {
   const variants = context.options.variants.affordability ?? {};
-  const property = variants.classFilter === 'bare' ? 'class' : 'transaction.class';
+  const [spec = ''] = classFilter.properties;
+  const property = variants.classFilter === 'bare' ? spec.slice(classFilter.resource.length + 1) : spec;
   let terms: FilterTerm[];
   try {
-    terms = parseFilter(raw, [property], ['eq', 'ne'], {
+    terms = parseFilter(raw, [property], classFilter.operators, {
       nearMisses: context.options.variants.forgivingFilters ? 'forgiven' : 'refused',
     });
   } catch (error) {
@@ -162,7 +169,7 @@ export function affordabilityListPage(
       : pageLimit(query.get('limit'), context);
   // The fault pages a filtered list at the default size, whatever limit was asked.
   const limit =
-    filter !== null && context.fault('affordability-limit-ignored-with-filter') ? pageSize : asked;
+    filter !== null && context.fault('affordability-limit-ignored-with-filter') ? pageSize.default : asked;
   const terms = readFilter(filter, context);
   // The fault takes a class that holds the value anywhere (interest within loan-interest), as LIKE would.
   const passes = context.fault('affordability-filter-substring')
@@ -175,7 +182,7 @@ export function affordabilityListPage(
   const links: { self: string; next?: string | null } = { self: search ? `${path}?${search}` : path };
   // Faults: pages one short of an explicit limit (AFFORD-08); pages overlapping by one entry (AFFORD-11).
   const size =
-    context.fault('affordability-short-pages') && limit > 1 && limit < pageSize ? limit - 1 : limit;
+    context.fault('affordability-short-pages') && limit > 1 && limit < pageSize.maximum ? limit - 1 : limit;
   const step = context.fault('affordability-page-overlap') && size > 1 ? size - 1 : size;
   const remaining = matching.length - (offset + size);
   let nextOffset = remaining > 0 ? offset + step : undefined;
@@ -254,8 +261,8 @@ function varyTransaction<T extends ReturnType<typeof transactionResource>>(
 function pageLimit(raw: string | null, context: MockContext): number {
   if (context.fault('affordability-default-page-100') && raw === null) return 100;
   if (context.fault('affordability-default-page-600') && raw === null) return 600;
-  if (context.fault('affordability-limit-ignored')) return pageSize;
-  const maximum = context.fault('affordability-limit-unbounded') ? 10_000 : pageSize;
+  if (context.fault('affordability-limit-ignored')) return pageSize.default;
+  const maximum = context.fault('affordability-limit-unbounded') ? 10_000 : pageSize.maximum;
   return parseLimit(raw, maximum, context.options.variants.affordability ?? {});
 }
 

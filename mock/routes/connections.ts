@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { filterOf } from '../../src/operations/table.ts';
 import { detail, kindOf, MockError, notFound, parameterNotValid, quoted } from '../errors.ts';
 import { filterTest, parseFilter, type FilterTerm } from '../filters.ts';
 import { heldAccounts, heldConnections } from '../holdings.ts';
@@ -9,7 +10,7 @@ import { jobAsShown } from './jobs.ts';
 import { knownUser } from './users.ts';
 
 /** The operator `eq` is the one the spec shows for connections; others are refused unless a variant says. */
-const filterProperties = ['id', 'status', 'institution.id'] as const;
+const filter = filterOf('listConnections');
 
 /** A connection's value of a filter property; none for a property it does not carry (AMB-CONN-09). */
 function read(connection: ConnectionRecord, property: string): string | undefined {
@@ -67,15 +68,13 @@ function filterTerms(raw: string | null, context: MockContext): FilterTerm[] {
   const ne = variants.neOperator === 'supported' || context.fault('connections-ne-ignored');
   const anyProperty = context.fault('connections-unknown-property-ignored');
   try {
-    const terms = parseFilter(raw, filterProperties, ne ? ['eq', 'ne'] : ['eq'], {
+    const terms = parseFilter(raw, filter.properties, ne ? [...filter.operators, 'ne'] : filter.operators, {
       otherProperties:
         variants.unknownProperty === 'matches-nothing' || anyProperty ? 'match-nothing' : 'refused',
       nearMisses: context.options.variants.forgivingFilters ? 'forgiven' : 'refused',
     });
     // A service that takes any property and keeps only those it knows, answering as if the rest were not there.
-    return anyProperty
-      ? terms.filter((term) => (filterProperties as readonly string[]).includes(term.property))
-      : terms;
+    return anyProperty ? terms.filter((term) => filter.properties.includes(term.property)) : terms;
   } catch (error) {
     if (context.fault('connections-malformed-filter-ignored')) return [];
     throw error;

@@ -1,3 +1,4 @@
+import { filterOf } from '../../src/operations/table.ts';
 import { detail, MockError, notFound, quoted } from '../errors.ts';
 import { filterTest, parseFilter, type FilterTerm } from '../filters.ts';
 import { institutionResource } from '../representations.ts';
@@ -6,9 +7,9 @@ import { reusableBody } from '../serialised-body.ts';
 import type { InstitutionsVariants } from '../variants/types.ts';
 import type { InstitutionRecord } from '../world/world.ts';
 
-const filterProperties = ['country', 'tier', 'serviceType', 'institutionType', 'stage'] as const;
+const filter = filterOf('listInstitutions');
 /** The prefix a filter property may carry, as the connections filter's `institution.id` does. */
-const prefix = 'institution.';
+const prefix = `${filter.resource}.`;
 
 /**
  * The property names the filter accepts: both forms by default, as generated clients write the prefix the
@@ -16,14 +17,17 @@ const prefix = 'institution.';
  * (AMB-INST-01).
  */
 function acceptedProperties(variants: InstitutionsVariants): string[] {
-  const prefixed = filterProperties.map((property) => `${prefix}${property}`);
+  const prefixed = filter.properties.map((property) => `${prefix}${property}`);
   if (variants.filterProperty === 'prefixed') return prefixed;
-  return variants.filterProperty === 'bare' ? [...filterProperties] : [...filterProperties, ...prefixed];
+  return variants.filterProperty === 'bare' ? [...filter.properties] : [...filter.properties, ...prefixed];
 }
 
+/** An institution's value of a filter property, each of which is one of its string fields. */
 function read(institution: InstitutionRecord, property: string): string | undefined {
   const bare = property.startsWith(prefix) ? property.slice(prefix.length) : property;
-  return institution[bare as (typeof filterProperties)[number]];
+  return filter.properties.includes(bare)
+    ? (institution[bare as keyof InstitutionRecord] as string)
+    : undefined;
 }
 
 /**
@@ -36,7 +40,7 @@ const listCache = new WeakMap<MockContext, Map<string, unknown>>();
 /** The filter's terms; a malformed filter is refused 400, or 422 under the variant (AMB-INST-05). */
 function parsed(raw: string | null, variants: InstitutionsVariants, forgiving: boolean): FilterTerm[] {
   try {
-    return parseFilter(raw, acceptedProperties(variants), ['eq', 'ne'], {
+    return parseFilter(raw, acceptedProperties(variants), filter.operators, {
       otherOperators: variants.unsupportedOperator === 'matches-nothing' ? 'match-nothing' : 'refused',
       nearMisses: forgiving ? 'forgiven' : 'refused',
     });

@@ -1,5 +1,11 @@
 import type { Judgement } from '../observation/types.ts';
-import type { OperationName } from '../operations/table.ts';
+import {
+  mockOwnGroup,
+  operations,
+  parameterOf,
+  type FilterConstraint,
+  type OperationName,
+} from '../operations/table.ts';
 import { broken, held, judged, requestLine, shown, type ClientRequest } from './request.ts';
 import { affordabilityClasses } from '../types/affordability-classes.ts';
 
@@ -10,34 +16,14 @@ import { affordabilityClasses } from '../types/affordability-classes.ts';
  * because one parse of the expressions serves all five, each judged only on a filter of the right shape.
  */
 
-interface FilterRule {
-  /** The properties the spec lists for the endpoint. */
-  properties: readonly string[];
-  /** The resource's name, which may stand before a property (AMB-CLIENT-09): `transaction.class`. */
-  resource: string;
-  /** The operators a MUST allows, or undefined where the spec closes no list. */
-  mustOperators?: readonly string[];
-  /** The operators the spec shows, which a SHOULD holds the client to. */
-  shouldOperators?: readonly string[];
+/**
+ * The filter of a spec operation that takes one, from the operations table; the mock's own lists are not
+ * the spec's, so nothing holds a client to them.
+ */
+function filterRuleOf(operation: OperationName | undefined): FilterConstraint | undefined {
+  if (operation === undefined || operations[operation].group === mockOwnGroup) return undefined;
+  return parameterOf(operation, 'filter')?.filter;
 }
-
-const rules: Partial<Record<OperationName, FilterRule>> = {
-  listConnections: {
-    properties: ['id', 'status', 'institution.id'],
-    resource: 'connection',
-    shouldOperators: ['eq'],
-  },
-  listInstitutions: {
-    properties: ['country', 'tier', 'serviceType', 'institutionType', 'stage'],
-    resource: 'institution',
-    mustOperators: ['eq', 'ne'],
-  },
-  listAffordabilityTransactions: {
-    properties: ['class'],
-    resource: 'transaction',
-    shouldOperators: ['eq', 'ne'],
-  },
-};
 
 const expression = /^([A-Za-z][\w-]*(?:\.[A-Za-z][\w-]*)*)\.([A-Za-z]+)\('([^']*)'\)$/;
 
@@ -71,7 +57,7 @@ function parse(filter: string): Expression[] | undefined {
 }
 
 export function judgeFilters(request: ClientRequest): Judgement[] {
-  const rule = request.operation === undefined ? undefined : rules[request.operation];
+  const rule = filterRuleOf(request.operation);
   const filter = request.query.get('filter');
   if (!rule || filter === null || filter === '') return [];
   const line = requestLine(request);
@@ -80,39 +66,40 @@ export function judgeFilters(request: ClientRequest): Judgement[] {
     return [broken('CLIENT-20', `${line}'s filter ${shown(filter)} is not <property>.<operator>('<value>')`)];
   }
   const judgements: Judgement[] = [held('CLIENT-20')];
-  const known = (property: string) =>
-    rule.properties.includes(property) ||
-    (property.startsWith(`${rule.resource}.`) &&
-      rule.properties.includes(property.slice(rule.resource.length + 1)));
+  // A property with or without the resource's name before it, as the spec writes it or not (AMB-CLIENT-09).
+  const bare = (property: string) =>
+    property.startsWith(`${rule.resource}.`) ? property.slice(rule.resource.length + 1) : property;
+  const properties = rule.properties.map(bare);
+  const known = (property: string) => properties.includes(bare(property));
   const unknown = expressions.filter(({ property }) => !known(property)).map(({ property }) => property);
   judgements.push(
     judged(
       'CLIENT-21',
       unknown.length === 0
         ? undefined
-        : `${line}'s filter names ${unknown.join(', ')}, not among its properties (${rule.properties.join(', ')})`,
+        : `${line}'s filter names ${unknown.join(', ')}, not among its properties (${properties.join(', ')})`,
     ),
   );
   const operators = expressions.map(({ operator }) => operator);
-  if (rule.mustOperators) {
-    const others = operators.filter((operator) => !rule.mustOperators!.includes(operator));
+  // A list the spec closes holds the client by a MUST; one it only shows, or leaves unstated, by a SHOULD.
+  if (rule.operatorsGiven === 'only') {
+    const others = operators.filter((operator) => !rule.operators.includes(operator));
     judgements.push(
       judged(
         'CLIENT-22',
         others.length === 0
           ? undefined
-          : `${line}'s filter uses ${others.join(', ')}; only ${rule.mustOperators.join(' and ')} are supported`,
+          : `${line}'s filter uses ${others.join(', ')}; only ${rule.operators.join(' and ')} are supported`,
       ),
     );
-  }
-  if (rule.shouldOperators) {
-    const others = operators.filter((operator) => !rule.shouldOperators!.includes(operator));
+  } else {
+    const others = operators.filter((operator) => !rule.operators.includes(operator));
     judgements.push(
       judged(
         'CLIENT-23',
         others.length === 0
           ? undefined
-          : `${line}'s filter uses ${others.join(', ')}; the spec shows ${rule.shouldOperators.join(' and ')}`,
+          : `${line}'s filter uses ${others.join(', ')}; the spec shows ${rule.operators.join(' and ')}`,
       ),
     );
   }

@@ -1,5 +1,5 @@
 import type { Judgement } from '../observation/types.ts';
-import { endpointName, operations } from '../operations/table.ts';
+import { endpointName, operations, pageSizeOf, type PageSizeBounds } from '../operations/table.ts';
 import { held, judged, requestLine, shown, type ClientRequest } from './request.ts';
 
 /**
@@ -95,19 +95,24 @@ function judgeEnrich(request: ClientRequest): Judgement[] {
   return judgements;
 }
 
-function judgeLimit(request: ClientRequest): Judgement[] {
+function judgeLimit(request: ClientRequest, { minimum, maximum }: PageSizeBounds): Judgement[] {
   const limit = request.query.get('limit');
   if (limit === null) return [];
-  if (!/^\d+$/.test(limit) || Number(limit) > 500) {
+  if (!/^\d+$/.test(limit) || Number(limit) > maximum) {
     return [
-      judged('CLIENT-29', `${requestLine(request)}'s limit is ${shown(limit)}, not a whole number up to 500`),
+      judged(
+        'CLIENT-29',
+        `${requestLine(request)}'s limit is ${shown(limit)}, not a whole number up to ${maximum}`,
+      ),
     ];
   }
   return [
     held('CLIENT-29'),
     judged(
       'CLIENT-30',
-      Number(limit) >= 1 ? undefined : `${requestLine(request)}'s limit is ${limit}, a page of no entries`,
+      Number(limit) >= minimum
+        ? undefined
+        : `${requestLine(request)}'s limit is ${limit}, a page of no entries`,
     ),
   ];
 }
@@ -115,6 +120,7 @@ function judgeLimit(request: ClientRequest): Judgement[] {
 export function judgeParameters(request: ClientRequest): Judgement[] {
   const judgements = judgeRequired(request);
   if (request.operation === 'enrich') judgements.push(...judgeEnrich(request));
-  if (request.operation === 'listAffordabilityTransactions') judgements.push(...judgeLimit(request));
+  if (request.operation === 'listAffordabilityTransactions')
+    judgements.push(...judgeLimit(request, pageSizeOf(request.operation)));
   return judgements;
 }

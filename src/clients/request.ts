@@ -1,5 +1,5 @@
 import type { Judgement, ObservedRequest } from '../observation/types.ts';
-import { operationOf } from '../operations/match.ts';
+import { OperationMatcher } from '../operations/match.ts';
 import type { OperationName } from '../operations/table.ts';
 
 /**
@@ -29,12 +29,15 @@ export interface ClientRequest {
   json(): JsonBody | undefined;
 }
 
+/** The mock's reading of a path (match.ts): the judge never takes for an operation a request the mock refused. */
+const matcher = new OperationMatcher('exact');
+
 export function readRequest(request: ObservedRequest): ClientRequest {
   const target = request.path.split('#')[0] ?? '';
   const mark = target.indexOf('?');
   const pathname = mark < 0 ? target : target.slice(0, mark);
   const query = new URLSearchParams(mark < 0 ? '' : target.slice(mark + 1));
-  const operation = operationOf(request.method, pathname)?.name;
+  const operation = matcher.operationOf(request.method, pathname)?.name;
   const header = (name: string): string | undefined => {
     const value = request.headers[name];
     const first = Array.isArray(value) ? value[0] : value;

@@ -1,3 +1,4 @@
+import type { MockOwnResource, Success } from '../operations/table.ts';
 import { isResourceName, readSchemaFiles } from '../validation/schemas.ts';
 
 export type JsonSchema = Record<string, unknown>;
@@ -99,3 +100,25 @@ export const mockOwnComponents: Record<string, JsonSchema> = {
     },
   },
 };
+
+let titles: Map<string, string | undefined> | undefined;
+
+/** Each schema file's title by the file's name, read once. */
+function schemaTitles(): Map<string, string | undefined> {
+  titles ??= new Map(readSchemaFiles().map(({ name, schema }) => [name, schema.title]));
+  return titles;
+}
+
+/** The mock's own bodies (src/operations/table.ts, `MockOwnResource`) by the component above that describes each. */
+const mockOwnResourceComponents: Record<MockOwnResource, string> = { 'account-list': 'AccountList' };
+
+/** The schema of a success's body, as a pointer to its component; none for a success without a body. */
+export function successSchema({ resource }: Success): JsonSchema | undefined {
+  if (resource === undefined) return undefined;
+  const component =
+    resource in mockOwnResourceComponents
+      ? mockOwnResourceComponents[resource as MockOwnResource]
+      : schemaTitles().get(resource);
+  if (component === undefined) throw new Error(`no component for the success body ${resource}`);
+  return { $ref: componentPointer(component) };
+}

@@ -79,7 +79,9 @@ function operationObject(name: OperationName): Record<string, unknown> {
     const described = text.parameters?.[parameter.name];
     if (!described)
       throw new Error(`${name}: parameter ${parameter.name} has no description in src/openapi/operations.ts`);
-    return { ...parameter, ...described };
+    // The constraints are the schema's, which the description writes in OpenAPI's words.
+    const { filter: _filter, bounds: _bounds, ...placed } = parameter;
+    return { ...placed, ...described };
   });
   const undeclared = Object.keys(text.parameters ?? {}).filter(
     (parameter) => !operation.parameters.some((declared) => declared.name === parameter),

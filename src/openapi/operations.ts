@@ -1,4 +1,4 @@
-import type { OperationName } from '../operations/table.ts';
+import { filterOf, pageSizeOf, type FilterConstraint, type OperationName } from '../operations/table.ts';
 import { profileDefaults } from '../profile/profile.ts';
 import { componentPointer, type JsonSchema } from './components.ts';
 
@@ -10,7 +10,7 @@ export interface ParameterDescription {
 
 /**
  * What the document says of one operation beyond what the operations table holds (src/operations/table.ts:
- * its method, path, group, authentication, parameters and body's media type): the spec's words for it and
+ * its method, path, group, authentication, parameters and their constraints, body's media type and success): the spec's words for it and
  * for each of its query and header parameters, by name, its body's schema, its success and the refusals its
  * handler gives. The refusals every operation of a kind gives (authentication, the body's limits, an
  * identifier naming nothing, a rate limit) are the mock's edges (responses.ts).
@@ -22,8 +22,8 @@ export interface OperationDescription {
   parameters?: Record<string, ParameterDescription>;
   /** The body's schema, for a route that reads one (its media type is the route's). */
   requestBody?: { description: string; schema: JsonSchema };
-  /** The success; no schema for one without a body (204). */
-  success: { status: number; description: string; schema?: JsonSchema };
+  /** What the success answers, in words; its status and body are the table's. */
+  success: string;
   /** What makes the handler refuse, by status: each becomes an error-list response. */
   refusals?: Record<number, string>;
 }
@@ -46,30 +46,41 @@ export const pathParameters: Record<string, string> = {
 const expressionShape = "`<property>.<operator>('<value>')`";
 
 /**
- * A filter on the properties and operators given, as a pattern: one expression, or several separated by
- * commas, as the mock takes them (a client may send what the pattern allows and get an answer).
+ * A filter on the table's properties and operators, as a pattern: one expression, or several separated by
+ * commas, as the mock takes them (a client may send what the pattern allows and get an answer). `prefixed`:
+ * each property also with its resource's name before it.
  */
-function filterPattern(properties: string[], operators: string[]): string {
+function filterPattern({ properties, operators, resource }: FilterConstraint, prefixed = false): string {
+  const names = prefixed
+    ? properties.flatMap((property) => [property, `${resource}.${property}`])
+    : properties;
   const escape = (name: string) => name.replaceAll('.', '\\.');
-  const expression = `(${properties.map(escape).join('|')})\\.(${operators.join('|')})\\('[^']*'\\)`;
+  const expression = `(${names.map(escape).join('|')})\\.(${operators.join('|')})\\('[^']*'\\)`;
   return `^${expression}(,${expression})*$`;
 }
+
+const pageSize = pageSizeOf('listAffordabilityTransactions');
+
+/**
+ * The whole numbers from the limit's minimum to its maximum, as a pattern, written out: a range of numbers
+ * has no short pattern built from its bounds. test/operations/spec-facts.test.ts holds it to them.
+ */
+export const limitPattern = '^([1-9][0-9]?|[1-4][0-9]{2}|500)$';
 
 /**
  * `limit`, `filter` and `next` of the affordability transaction list (spec: GET .../transactions), which
  * the mock's own transaction lists take too.
  */
-const transactionListQuery: Record<string, ParameterDescription> = {
+const transactionListDescriptions: Record<string, ParameterDescription> = {
   limit: {
-    description:
-      'Entries per page: "`limit` (string, optional, maximum 500, default 500)"; a whole number from 1 to 500 (spec: Limits).',
-    schema: { type: 'string', pattern: '^([1-9][0-9]?|[1-4][0-9]{2}|500)$', default: '500' },
+    description: `Entries per page: "\`limit\` (string, optional, maximum 500, default 500)"; a whole number from ${pageSize.minimum} to ${pageSize.maximum} (spec: Limits).`,
+    schema: { type: 'string', pattern: limitPattern, default: String(pageSize.default) },
   },
   filter: {
     description: `"\`filter\` (string, optional; property \`transaction.class\`; applies only to the JSON form)", an expression ${expressionShape} whose value is a class of the debit and credit class tables (spec: Affordability transaction). The spec names no operator for this filter; the mock takes \`eq\` and \`ne\`.`,
     schema: {
       type: 'string',
-      pattern: filterPattern(['transaction.class'], ['eq', 'ne']),
+      pattern: filterPattern(filterOf('listAffordabilityTransactions')),
       examples: ["transaction.class.eq('payment')"],
     },
   },
@@ -91,8 +102,8 @@ function transactionListPage(
   page: string,
 ): Pick<OperationDescription, 'parameters' | 'success' | 'refusals'> {
   return {
-    parameters: transactionListQuery,
-    success: { status: 200, description: page, schema: ref('AffordabilityTransactionList') },
+    parameters: transactionListDescriptions,
+    success: page,
     refusals: { 400: transactionListRefusal },
   };
 }
@@ -101,12 +112,12 @@ function transactionListPage(
  * The `filter` of the mock's own accounts lists: the connections filter's shape and operator, on the
  * account's properties and those of the connection that holds it.
  */
-const accountListQuery: Record<string, ParameterDescription> = {
+const accountListDescriptions: Record<string, ParameterDescription> = {
   filter: {
     description: `The mock's own, in the connections filter's expression shape ${expressionShape}: \`eq\` on \`id\`, \`status\`, \`connection.id\` and \`institution.id\` (an account's institution is its connection's); several expressions, separated by commas, select the accounts that pass every one.`,
     schema: {
       type: 'string',
-      pattern: filterPattern(['id', 'status', 'connection.id', 'institution.id'], ['eq']),
+      pattern: filterPattern(filterOf('listAccounts')),
       examples: ["institution.id.eq('AU00000')"],
     },
   },
@@ -136,11 +147,7 @@ export const operationDescriptions: Record<OperationName, OperationDescription> 
       description: 'Body (form): "`scope`, one of `SERVER_ACCESS`, `CLIENT_ACCESS`" (spec: Scopes).',
       schema: ref('TokenRequest'),
     },
-    success: {
-      status: 200,
-      description: '"Success: 200 with the token response."',
-      schema: ref('TokenResponse'),
-    },
+    success: '"Success: 200 with the token response."',
     refusals: {
       400: 'The token table\'s 400 rows: `invalid-request` ("required parameter missing, unsupported parameter value (other than grant type), or malformed request", a body that is not a form among them), `parameter-not-valid` ("Authorization header parameter required or invalid, or the requested older version is no longer supported"), `unsupported-grant-type`, `invalid-grant` ("the grant (for example the API key) or token is invalid, expired or revoked").',
       403: '`access-denied`: "partner account temporarily disabled".',
@@ -179,12 +186,8 @@ export const operationDescriptions: Record<OperationName, OperationDescription> 
         schema: common('decimal'),
       },
     },
-    success: {
-      status: 200,
-      description:
-        'The enrich result; its merchant, location, category and logo links are null when nothing matches.',
-      schema: ref('EnrichResult'),
-    },
+    success:
+      'The enrich result; its merchant, location, category and logo links are null when nothing matches.',
     refusals: {
       400: '"Invalid parameters return an error list (400)": `parameter-not-valid` with `source.parameter` naming the parameter (for example `accountType`) (spec: Errors).',
     },
@@ -197,7 +200,7 @@ export const operationDescriptions: Record<OperationName, OperationDescription> 
         'Body (JSON): `email` "required when `mobile` is absent", `mobile` "required when `email` is absent; international format" (`+[country-code][mobile number]`): one of them is required. `firstName` and `lastName` optional.',
       schema: ref('CreateUserRequest'),
     },
-    success: { status: 201, description: 'The user created.', schema: ref('User') },
+    success: 'The user created.',
     refusals: {
       400: '"Error when parameters are invalid (for example an empty e-mail)", or neither `email` nor `mobile` given: `parameter-not-valid` naming the member.',
       409: 'An e-mail address another user holds, from a service that keeps addresses unique (the spec does not say; the mock does under its `users.duplicateEmail` variant).',
@@ -213,12 +216,12 @@ export const operationDescriptions: Record<OperationName, OperationDescription> 
         description: `"\`filter\` (optional), properties \`id\`, \`status\`, \`institution.id\`. Expression shape: ${expressionShape}, the operator \`eq\` is the one seen." Several expressions at once are not shown.`,
         schema: {
           type: 'string',
-          pattern: filterPattern(['id', 'status', 'institution.id'], ['eq']),
+          pattern: filterPattern(filterOf('listConnections')),
           examples: ["status.eq('active')"],
         },
       },
     },
-    success: { status: 200, description: "The user's connections.", schema: ref('ConnectionList') },
+    success: "The user's connections.",
     refusals: {
       400: 'A `filter` that is not one of the expressions above: `parameter-not-valid` naming `filter`.',
     },
@@ -227,7 +230,7 @@ export const operationDescriptions: Record<OperationName, OperationDescription> 
     summary: 'Retrieve a connection with its profile, institution and accounts',
     description:
       'Spec: GET {base_url}/users/{user.id}/connections/{connection.id}. "Success: 200 with a connection including profile, institution and accounts. Error when the identifier is not valid." `loginId`, `password` and `securityCode` are never returned.',
-    success: { status: 200, description: 'The connection.', schema: ref('ConnectionDetail') },
+    success: 'The connection.',
   },
   updateConnection: {
     summary: 'Update a connection',
@@ -238,7 +241,7 @@ export const operationDescriptions: Record<OperationName, OperationDescription> 
         'Body (JSON): `password` "required; the user\'s new or old institution password"; `securityCode` and `secondaryLoginId` "conditional".',
       schema: ref('UpdateConnectionRequest'),
     },
-    success: { status: 202, description: 'The job tracking the update.', schema: ref('Job') },
+    success: 'The job tracking the update.',
     refusals: {
       400: 'No `password`, or a member that is not a string: `parameter-not-valid` naming it.',
       422: 'No `password`, from a service that answers 422 (the spec shows no status; the mock does under its `connections.missingPasswordStatus` variant).',
@@ -248,7 +251,7 @@ export const operationDescriptions: Record<OperationName, OperationDescription> 
     summary: 'Retrieve a job',
     description:
       'Spec: GET {base_url}/jobs/{job.id}. "Success: 200 with a job. Error when the identifier is not valid." Long-running connection work is tracked through job resources; a step whose `result` is a link points to the resource it produced.',
-    success: { status: 200, description: 'The job.', schema: ref('Job') },
+    success: 'The job.',
   },
   listInstitutions: {
     summary: 'List the institution catalogue',
@@ -259,22 +262,12 @@ export const operationDescriptions: Record<OperationName, OperationDescription> 
         schema: {
           type: 'string',
           // Each property bare or with the resource's prefix, as the mock takes it (AMB-INST-01).
-          pattern: filterPattern(
-            ['country', 'tier', 'serviceType', 'institutionType', 'stage'].flatMap((property) => [
-              property,
-              `institution.${property}`,
-            ]),
-            ['eq', 'ne'],
-          ),
+          pattern: filterPattern(filterOf('listInstitutions'), true),
           examples: ["country.eq('AU')"],
         },
       },
     },
-    success: {
-      status: 200,
-      description: 'The institutions the filter selects.',
-      schema: ref('InstitutionList'),
-    },
+    success: 'The institutions the filter selects.',
     refusals: {
       400: 'A `filter` that is not one of the expressions above: `parameter-not-valid` naming `filter`.',
       422: 'A malformed `filter`, from a service that answers 422 (the spec shows no status; the mock does under its `institutions.malformedFilterStatus` variant).',
@@ -284,7 +277,7 @@ export const operationDescriptions: Record<OperationName, OperationDescription> 
     summary: 'Retrieve an institution',
     description:
       'Spec: GET {base_url}/institutions/{institution.id}. "Success: 200 with an institution. Error when the identifier is not valid."',
-    success: { status: 200, description: 'The institution.', schema: ref('Institution') },
+    success: 'The institution.',
   },
   createExpenses: {
     summary: 'Create an expense summary of a user over a range of months',
@@ -295,7 +288,7 @@ export const operationDescriptions: Record<OperationName, OperationDescription> 
         'Body (JSON), "all members optional in effect": `fromMonth` (`YYYY-MM`, first month included), `toMonth` (`YYYY-MM`, last month included), `accounts` (account identifiers to include).',
       schema: ref('CreateExpensesRequest'),
     },
-    success: { status: 200, description: 'The expenses resource.', schema: ref('Expenses') },
+    success: 'The expenses resource.',
     refusals: {
       400: '"Error when the post fails": a month not in `YYYY-MM` form, `fromMonth` after `toMonth`, or an `accounts` entry that is no account of the user: `parameter-not-valid` naming it.',
     },
@@ -310,25 +303,21 @@ export const operationDescriptions: Record<OperationName, OperationDescription> 
     summary: "Retrieve a user (the mock's own)",
     description:
       "The mock's own, not the spec's: the user's `links.self` points here, and the spec shows no endpoint for it. It answers the user as `POST /users` gave it.",
-    success: { status: 200, description: 'The user.', schema: ref('User') },
+    success: 'The user.',
   },
   listAccounts: {
     summary: "List a user's accounts (the mock's own)",
     description:
       '"Endpoints for ... listing accounts ... are referenced by links but their shapes are: not shown." The mock\'s own list of every account of the user\'s connections, so that the links it hands out resolve.',
-    parameters: accountListQuery,
-    success: {
-      status: 200,
-      description: "The user's accounts the filter selects.",
-      schema: ref('AccountList'),
-    },
+    parameters: accountListDescriptions,
+    success: "The user's accounts the filter selects.",
     refusals: { 400: accountListRefusal },
   },
   getAccount: {
     summary: "Retrieve an account (the mock's own)",
     description:
       '"Other account fields and the standalone account resource: not shown." The mock\'s own: an account\'s `links.self` points here, and it answers the account as a connection embeds it.',
-    success: { status: 200, description: 'The account.', schema: ref('Account') },
+    success: 'The account.',
   },
   listAccountTransactions: {
     summary: "Page through an account's transactions (the mock's own)",
@@ -346,12 +335,8 @@ export const operationDescriptions: Record<OperationName, OperationDescription> 
     summary: "List a connection's accounts (the mock's own)",
     description:
       "The mock's own: a connection's `links.accounts` points here (the spec shows no shape for it); the accounts the connection's single retrieval embeds, as a list.",
-    parameters: accountListQuery,
-    success: {
-      status: 200,
-      description: "The connection's accounts the filter selects.",
-      schema: ref('AccountList'),
-    },
+    parameters: accountListDescriptions,
+    success: "The connection's accounts the filter selects.",
     refusals: { 400: accountListRefusal },
   },
   listConnectionTransactions: {
@@ -364,7 +349,7 @@ export const operationDescriptions: Record<OperationName, OperationDescription> 
     summary: "Retrieve an expense summary (the mock's own)",
     description:
       "The mock's own: the expenses resource's `links.self` points here (the spec shows no endpoint for it); it answers the summary as `POST /users/{userId}/expenses` created it.",
-    success: { status: 200, description: 'The expenses resource.', schema: ref('Expenses') },
+    success: 'The expenses resource.',
   },
   createConnection: {
     summary: "Create a connection (an extension of the mock's)",
@@ -375,11 +360,7 @@ export const operationDescriptions: Record<OperationName, OperationDescription> 
         "The person's credentials at the institution and the institution. They are never returned, and a refusal never repeats them.",
       schema: ref('CreateConnectionRequest'),
     },
-    success: {
-      status: 202,
-      description: 'The job making the connection: `type`, `id`, `links.self`.',
-      schema: ref('Job'),
-    },
+    success: 'The job making the connection: `type`, `id`, `links.self`.',
     refusals: {
       400: 'No `loginId`, `password` or `institution.id`, a member of another type, or an `institution.id` of no institution: `parameter-not-valid` naming it.',
     },
@@ -388,6 +369,6 @@ export const operationDescriptions: Record<OperationName, OperationDescription> 
     summary: "Delete a connection (an extension of the mock's)",
     description:
       'The mock\'s own, an extension after the real service: the connection, its accounts and their transactions are gone from the user\'s lists ("Deleting a connection deletes its profile data", spec: Profile).',
-    success: { status: 204, description: 'Deleted; no body.' },
+    success: 'Deleted; no body.',
   },
 };

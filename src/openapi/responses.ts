@@ -1,6 +1,6 @@
 import { mockMaxBodyBytes } from '../operations/body-limit.ts';
 import type { Operation } from '../operations/table.ts';
-import { componentPointer } from './components.ts';
+import { componentPointer, successSchema } from './components.ts';
 import type { OperationDescription } from './operations.ts';
 
 const errorListContent = { 'application/json': { schema: { $ref: componentPointer('ErrorList') } } };
@@ -81,11 +81,11 @@ export function operationResponses(
   for (const [status, why] of [...handler, ...edgeRefusals(route)]) {
     byStatus.set(status, [...(byStatus.get(status) ?? []), why]);
   }
-  const { success } = operation;
+  const schema = successSchema(route.success);
   const responses: Record<string, unknown> = {
-    [success.status]: {
-      description: success.description,
-      ...(success.schema ? { content: { 'application/json': { schema: success.schema } } } : {}),
+    [route.success.status]: {
+      description: operation.success,
+      ...(schema ? { content: { 'application/json': { schema } } } : {}),
     },
   };
   for (const status of [...byStatus.keys()].sort((a, b) => a - b)) {

@@ -1,5 +1,6 @@
 import { profileDefaults } from '../profile/profile.ts';
 import type { SuiteGroup } from '../requirements/groups.ts';
+import type { Resources } from '../types/resources.generated.ts';
 
 /**
  * The operations of the interface, written once (docs/decisions/006-one-operations-table.md): the spec's
@@ -9,11 +10,57 @@ import type { SuiteGroup } from '../requirements/groups.ts';
  * entry here; the type checker then names every consumer that has yet to take it.
  */
 
-/** A query or header parameter: where it goes and whether the operation needs it. */
+/** What a list's `filter` takes (spec: Endpoints, the list's "Query"). */
+export interface FilterConstraint {
+  /** The properties, in the spec's words (`institution.id`, `transaction.class`). */
+  properties: readonly string[];
+  /**
+   * The resource whose name may stand before a property (`institution.country`), or stands before the
+   * spec's own (`transaction.class`, which a client may write `class`).
+   */
+  resource: string;
+  /** The operators the spec supports or shows. */
+  operators: readonly string[];
+  /**
+   * How the spec gives the operators: `only` closes the list ("only `eq` and `ne` are supported"), `seen`
+   * shows them without closing it ("the operator `eq` is the one seen"), `unstated` names none, and
+   * `operators` are then the institutions list's pair, which the mock takes. The mock's own lists give
+   * them as the spec gives the list they copy.
+   */
+  operatorsGiven: 'only' | 'seen' | 'unstated';
+}
+
+/** A page size's bounds (spec: Limits, "`limit` maximum" and "`limit` default and page size"). */
+export interface PageSizeBounds {
+  /** The least page that holds an entry: the spec gives no minimum, and a limit of 0 asks for empty pages. */
+  minimum: number;
+  maximum: number;
+  /** The page size when none is asked, which is also the most entries any page holds ("pages of at most"). */
+  default: number;
+}
+
+/** A query or header parameter: where it goes, whether the operation needs it, and what it takes. */
 export interface Parameter {
   name: string;
   in: 'query' | 'header';
   required: boolean;
+  /** For a `filter`: its properties and operators. */
+  filter?: FilterConstraint;
+  /** For a `limit`: its bounds. */
+  bounds?: PageSizeBounds;
+}
+
+/**
+ * A body of the mock's own that no schema file describes, since the spec shows none (its component is in
+ * src/openapi/components.ts): the list of accounts, built like the spec's other lists.
+ */
+export type MockOwnResource = 'account-list';
+
+/** An operation's success (spec: Endpoints, "Success: …"). */
+export interface Success {
+  status: number;
+  /** The schema file (schemas/) its body is, or the mock's own shape; none for a success without a body. */
+  resource?: keyof Resources | MockOwnResource;
 }
 
 export interface Operation {
@@ -35,6 +82,7 @@ export interface Operation {
   /** Whether the answer is a page whose `links.next` names the next one (spec: Paging). */
   pages: boolean;
   parameters: readonly Parameter[];
+  success: Success;
 }
 
 /**
@@ -46,18 +94,44 @@ export const mockOwnGroup = 'mock-own' as const;
 
 const versionHeader: Parameter = { name: profileDefaults.versionHeader, in: 'header', required: true };
 
-/** `limit`, `filter` and `next` of the affordability transaction list, which the mock's own lists take too. */
+/**
+ * `limit`, `filter` and `next` of the affordability transaction list, which the mock's own lists take too:
+ * "`limit` (string, optional, maximum 500, default 500); `filter` (string, optional; property
+ * `transaction.class` …); `next` (cursor …)".
+ */
 const transactionListQuery: readonly Parameter[] = [
-  { name: 'limit', in: 'query', required: false },
-  { name: 'filter', in: 'query', required: false },
+  { name: 'limit', in: 'query', required: false, bounds: { minimum: 1, maximum: 500, default: 500 } },
+  {
+    name: 'filter',
+    in: 'query',
+    required: false,
+    filter: {
+      properties: ['transaction.class'],
+      resource: 'transaction',
+      operators: ['eq', 'ne'],
+      operatorsGiven: 'unstated',
+    },
+  },
   { name: 'next', in: 'query', required: false },
 ];
 
 /**
- * The accounts lists' `filter`, in the connections filter's expression shape on the account's `id`,
- * `status`, `connection.id` and `institution.id` (mock/routes/accounts.ts).
+ * The accounts lists' `filter`, in the connections filter's expression shape and operator on the account's
+ * `id`, `status`, `connection.id` and `institution.id` (an account's institution is its connection's).
  */
-const accountListQuery: readonly Parameter[] = [{ name: 'filter', in: 'query', required: false }];
+const accountListQuery: readonly Parameter[] = [
+  {
+    name: 'filter',
+    in: 'query',
+    required: false,
+    filter: {
+      properties: ['id', 'status', 'connection.id', 'institution.id'],
+      resource: 'account',
+      operators: ['eq'],
+      operatorsGiven: 'seen',
+    },
+  },
+];
 
 /** What the mock's own have in common: behind the bearer header, like the spec's; a GET but where one says. */
 const mockOwn = { method: 'GET', group: mockOwnGroup, auth: 'bearer' } as const;
@@ -71,6 +145,7 @@ export const operations = {
     body: 'form',
     pages: false,
     parameters: [versionHeader],
+    success: { status: 200, resource: 'token' },
   },
   enrich: {
     method: 'GET',
@@ -86,6 +161,7 @@ export const operations = {
       { name: 'accountType', in: 'query', required: false },
       { name: 'amount', in: 'query', required: false },
     ],
+    success: { status: 200, resource: 'enrich' },
   },
   createUser: {
     method: 'POST',
@@ -95,6 +171,7 @@ export const operations = {
     body: 'json',
     pages: false,
     parameters: [],
+    success: { status: 201, resource: 'user' },
   },
   listConnections: {
     method: 'GET',
@@ -102,7 +179,21 @@ export const operations = {
     group: 'connections',
     auth: 'bearer',
     pages: false,
-    parameters: [{ name: 'filter', in: 'query', required: false }],
+    // "Query: `filter` (optional), properties `id`, `status`, `institution.id`. … the operator `eq` is the one seen."
+    parameters: [
+      {
+        name: 'filter',
+        in: 'query',
+        required: false,
+        filter: {
+          properties: ['id', 'status', 'institution.id'],
+          resource: 'connection',
+          operators: ['eq'],
+          operatorsGiven: 'seen',
+        },
+      },
+    ],
+    success: { status: 200, resource: 'connection-list' },
   },
   getConnection: {
     method: 'GET',
@@ -111,6 +202,7 @@ export const operations = {
     auth: 'bearer',
     pages: false,
     parameters: [],
+    success: { status: 200, resource: 'connection-detail' },
   },
   updateConnection: {
     method: 'POST',
@@ -120,6 +212,7 @@ export const operations = {
     body: 'json',
     pages: false,
     parameters: [],
+    success: { status: 202, resource: 'job' },
   },
   getJob: {
     method: 'GET',
@@ -128,6 +221,7 @@ export const operations = {
     auth: 'bearer',
     pages: false,
     parameters: [],
+    success: { status: 200, resource: 'job' },
   },
   listInstitutions: {
     method: 'GET',
@@ -135,7 +229,22 @@ export const operations = {
     group: 'institutions',
     auth: 'bearer',
     pages: false,
-    parameters: [{ name: 'filter', in: 'query', required: false }],
+    // "Query: `filter` (optional) on properties `country`, `tier`, `serviceType`, `institutionType`, `stage`;
+    // only `eq` and `ne` are supported."
+    parameters: [
+      {
+        name: 'filter',
+        in: 'query',
+        required: false,
+        filter: {
+          properties: ['country', 'tier', 'serviceType', 'institutionType', 'stage'],
+          resource: 'institution',
+          operators: ['eq', 'ne'],
+          operatorsGiven: 'only',
+        },
+      },
+    ],
+    success: { status: 200, resource: 'institution-list' },
   },
   getInstitution: {
     method: 'GET',
@@ -144,6 +253,7 @@ export const operations = {
     auth: 'bearer',
     pages: false,
     parameters: [],
+    success: { status: 200, resource: 'institution' },
   },
   createExpenses: {
     method: 'POST',
@@ -153,6 +263,7 @@ export const operations = {
     body: 'json',
     pages: false,
     parameters: [],
+    success: { status: 200, resource: 'expenses' },
   },
   listAffordabilityTransactions: {
     method: 'GET',
@@ -161,44 +272,63 @@ export const operations = {
     auth: 'bearer',
     pages: true,
     parameters: transactionListQuery,
+    success: { status: 200, resource: 'affordability-list' },
   },
-  getUser: { ...mockOwn, path: '/users/:userId', pages: false, parameters: [] },
+  getUser: {
+    ...mockOwn,
+    path: '/users/:userId',
+    pages: false,
+    parameters: [],
+    success: { status: 200, resource: 'user' },
+  },
   listAccounts: {
     ...mockOwn,
     path: '/users/:userId/accounts',
     pages: false,
     parameters: accountListQuery,
+    success: { status: 200, resource: 'account-list' },
   },
-  getAccount: { ...mockOwn, path: '/users/:userId/accounts/:accountId', pages: false, parameters: [] },
+  getAccount: {
+    ...mockOwn,
+    path: '/users/:userId/accounts/:accountId',
+    pages: false,
+    parameters: [],
+    success: { status: 200, resource: 'account' },
+  },
   listAccountTransactions: {
     ...mockOwn,
     path: '/users/:userId/accounts/:accountId/transactions',
     pages: true,
     parameters: transactionListQuery,
+    success: { status: 200, resource: 'affordability-list' },
   },
   listTransactions: {
     ...mockOwn,
     path: '/users/:userId/transactions',
     pages: true,
     parameters: transactionListQuery,
+    success: { status: 200, resource: 'affordability-list' },
   },
   listConnectionAccounts: {
     ...mockOwn,
     path: '/users/:userId/connections/:connectionId/accounts',
     pages: false,
     parameters: accountListQuery,
+    success: { status: 200, resource: 'account-list' },
   },
   listConnectionTransactions: {
     ...mockOwn,
     path: '/users/:userId/connections/:connectionId/transactions',
     pages: true,
     parameters: transactionListQuery,
+    success: { status: 200, resource: 'affordability-list' },
   },
   getExpenses: {
     ...mockOwn,
     path: '/users/:userId/expenses/:expensesId',
     pages: false,
     parameters: [],
+    success: { status: 200, resource: 'expenses' },
   },
   createConnection: {
     ...mockOwn,
@@ -207,6 +337,7 @@ export const operations = {
     body: 'json',
     pages: false,
     parameters: [],
+    success: { status: 202, resource: 'job' },
   },
   deleteConnection: {
     ...mockOwn,
@@ -214,6 +345,7 @@ export const operations = {
     path: '/users/:userId/connections/:connectionId',
     pages: false,
     parameters: [],
+    success: { status: 204 },
   },
 } as const satisfies Record<string, Operation>;
 
@@ -263,4 +395,24 @@ export function operationPath(name: OperationName, values: Record<string, string
     if (value === undefined) throw new Error(`${endpointName(name)} needs a value for :${parameter}`);
     return encodeURIComponent(value);
   });
+}
+
+/** An operation's query or header parameter of that name; undefined where it takes none. */
+export function parameterOf(name: OperationName, parameter: string): Parameter | undefined {
+  const operation: Operation = operations[name];
+  return operation.parameters.find((candidate) => candidate.name === parameter);
+}
+
+/** What the `filter` of a list that takes one accepts. */
+export function filterOf(name: OperationName): FilterConstraint {
+  const filter = parameterOf(name, 'filter')?.filter;
+  if (!filter) throw new Error(`${endpointName(name)} takes no filter`);
+  return filter;
+}
+
+/** The bounds of the `limit` of a list that takes one. */
+export function pageSizeOf(name: OperationName): PageSizeBounds {
+  const bounds = parameterOf(name, 'limit')?.bounds;
+  if (!bounds) throw new Error(`${endpointName(name)} takes no limit`);
+  return bounds;
 }

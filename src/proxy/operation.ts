@@ -1,14 +1,19 @@
-import { operationDescriptions } from '../openapi/operations.ts';
-import { operationOf } from '../operations/match.ts';
-import { specOperationNames, type OperationName } from '../operations/table.ts';
+import { OperationMatcher } from '../operations/match.ts';
+import { operations, specOperationNames, type Operation, type OperationName } from '../operations/table.ts';
 import type { RequirementId } from '../requirements/requirement-ids.generated.ts';
-import { readSchemaFiles } from '../validation/schemas.ts';
 
 /**
  * Which operation of the spec an exchange is, read from the one operations table
  * (src/operations/table.ts). Only the spec's operations are judged: the mock's own (accounts, transactions
  * by link) have shapes the spec does not show, so the proxy has nothing to hold them to.
  */
+
+/**
+ * Every operation of the table, read tolerantly (match.ts): the proxy stands before a server that may serve
+ * a path with a trailing slash too, and judges what it answered. Its section outside the interface reads
+ * paths the same way.
+ */
+export const proxyMatcher = new OperationMatcher('tolerant');
 
 /** The spec's operations: the only ones judged. */
 const specOperations = new Set<OperationName>(specOperationNames);
@@ -27,21 +32,16 @@ export interface MatchedOperation {
  */
 export function matchOperation(method: string, relative: string): MatchedOperation | undefined {
   const url = new URL(relative, 'http://proxy.invalid');
-  const match = operationOf(method, url.pathname);
+  const match = proxyMatcher.operationOf(method, url.pathname);
   if (!match || !specOperations.has(match.name)) return undefined;
   return { ...match, query: url.searchParams };
 }
 
-/** Schema file names by the title their components carry in the OpenAPI document (`TokenResponse`: `token`). */
-const resourceByTitle = new Map(readSchemaFiles().map(({ name, schema }) => [schema.title, name]));
-
-/** The success status of an operation and the resource its body is (spec: Endpoints, "Success: …"). */
+/** The success status of an operation of the spec and the resource its body is (spec: Endpoints, "Success: …"). */
 export function successOf(name: OperationName): { status: number; resource: string } {
-  const { success } = operationDescriptions[name];
-  const ref = String(success.schema?.$ref ?? '');
-  const resource = resourceByTitle.get(ref.split('/').pop() ?? '');
-  if (!resource) throw new Error(`no schema file for the success of ${name} (${ref})`);
-  return { status: success.status, resource };
+  const { success }: Operation = operations[name];
+  if (!success.resource) throw new Error(`the success of ${name} has no body to judge`);
+  return { status: success.status, resource: success.resource };
 }
 
 /**

@@ -1,7 +1,7 @@
 import type { Secrets } from '../client/secrets.ts';
 import type { OutsideInterface, OutsideKind } from '../observation/types.ts';
-import { operationOf } from '../operations/match.ts';
-import { mockOwnGroup, operationNames, operations, specPath } from '../operations/table.ts';
+import { mockOwnGroup, operations, specPath } from '../operations/table.ts';
+import { proxyMatcher } from './operation.ts';
 
 /**
  * The exchanges outside the interface, which no operation's requirements judge (the client judge may still
@@ -16,20 +16,15 @@ import { mockOwnGroup, operationNames, operations, specPath } from '../operation
 
 const kept = 200;
 
-/** The methods the table's operations take, to tell a known path asked with another method. */
-const methods = [...new Set(operationNames.map((name) => operations[name].method))];
-
 /** What kind of exchange outside the interface a request is, and the path it is listed under. */
 function outsideOf(method: string, pathname: string): { kind: OutsideKind; path: string } | undefined {
-  const match = operationOf(method, pathname);
-  if (match) {
+  const match = proxyMatcher.match(method, pathname);
+  if (match.kind === 'found') {
     const { group, path } = operations[match.name];
     return group === mockOwnGroup ? { kind: 'linked-not-shown', path: specPath(path) } : undefined;
   }
-  for (const other of methods) {
-    const elsewhere = operationOf(other, pathname);
-    if (elsewhere) return { kind: 'method-not-allowed', path: specPath(operations[elsewhere.name].path) };
-  }
+  const [elsewhere] = match.kind === 'wrong-method' ? match.names : [];
+  if (elsewhere) return { kind: 'method-not-allowed', path: specPath(operations[elsewhere].path) };
   return { kind: 'unknown-operation', path: pathname };
 }
 

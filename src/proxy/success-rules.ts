@@ -1,4 +1,5 @@
 import { preview } from '../validation/validator.ts';
+import { pageSizeOf } from '../operations/table.ts';
 import { parsedJson } from './body.ts';
 import type { MatchedOperation } from './operation.ts';
 import type { PageWalks } from './page-walks.ts';
@@ -182,13 +183,15 @@ function pageRules(
   if (!Array.isArray(data)) return judgements;
   const limit = match.query.get('limit');
   const cursor = match.query.get('next') ?? undefined;
+  const { maximum } = pageSizeOf(match.name);
   // "pages of at most 500 entries", whatever was asked; at most N for limit=N on a first page (a cursor
   // may carry the limit of the page that issued it, a reading the spec leaves open).
   const size = `a page of ${data.length} transactions`;
-  if (limit === null) judgements.push(rule('AFFORD-06', data.length <= 500, () => `without limit, ${size}`));
-  else if (/^[0-9]+$/.test(limit) && Number(limit) > 500)
-    judgements.push(rule('AFFORD-09', data.length <= 500, () => `with limit=${limit}, ${size}`));
-  else if (/^([1-9][0-9]{0,2})$/.test(limit) && Number(limit) <= 500 && cursor === undefined)
+  if (limit === null)
+    judgements.push(rule('AFFORD-06', data.length <= maximum, () => `without limit, ${size}`));
+  else if (/^[0-9]+$/.test(limit) && Number(limit) > maximum)
+    judgements.push(rule('AFFORD-09', data.length <= maximum, () => `with limit=${limit}, ${size}`));
+  else if (/^[1-9][0-9]*$/.test(limit) && Number(limit) <= maximum && cursor === undefined)
     judgements.push(rule('AFFORD-07', data.length <= Number(limit), () => `with limit=${limit}, ${size}`));
   const transactions = data.map(asRecord);
   // Ordered "by account": one account's transactions are contiguous within any page of the list.

@@ -10,7 +10,10 @@ import { api, perRun, runSettings } from '../../src/checks/run-context.ts';
  * breaks, field by field, is field-requirements.ts and order-requirements.ts.
  */
 
-/** Spec, Limits: `limit` maximum, default and page size. */
+/**
+ * Spec, Limits: `limit` maximum, default and page size, in the suite's own words:
+ * test/operations/spec-facts.test.ts holds it to the operations table.
+ */
 export const pageMaximum = 500;
 /** An odd limit: pages end mid-account, so ordering is checked across page boundaries. */
 export const oddLimit = 137;

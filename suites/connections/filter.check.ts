@@ -14,7 +14,8 @@ import { api } from '../../src/checks/run-context.ts';
 import { NotExercised } from '../../src/checks/check.ts';
 import { unknownId } from '../shared/identifiers.ts';
 import { connectionsPath, fixture } from '../shared/fixture-connection.ts';
-import { fixtureConnectionItems } from './support.ts';
+import type { RequirementId } from '../../src/requirements/requirement-ids.generated.ts';
+import { filterProperties, fixtureConnectionItems } from './support.ts';
 
 // Spec: Endpoints > GET {base_url}/users/{user.id}/connections — "Query: `filter` (optional), properties
 // `id`, `status`, `institution.id`. Expression shape: `<property>.<operator>('<value>')`, the operator `eq`
@@ -142,7 +143,7 @@ check(
   async () => {
     const options = await filterSetup();
     const first = options.universe[0] as Record<string, unknown>;
-    const terms: FilterTerm[] = (['id', 'status', 'institution.id'] as const).flatMap((property) => {
+    const terms: FilterTerm[] = filterProperties.flatMap((property) => {
       const value =
         property === 'institution.id'
           ? (first.institution as { id?: unknown } | undefined)?.id
@@ -245,9 +246,13 @@ check(
   ['CONN-05', 'CONN-04', 'CONN-06', 'ERR-11'],
   async () => {
     const { items } = await fixtureConnectionItems();
-    const requirementOf = { status: 'CONN-05', id: 'CONN-04', 'institution.id': 'CONN-06' } as const;
+    const requirementOf = {
+      status: 'CONN-05',
+      id: 'CONN-04',
+      'institution.id': 'CONN-06',
+    } as const satisfies Record<(typeof filterProperties)[number], RequirementId>;
     const path = connectionsPath(fixture('userId'));
-    for (const property of ['status', 'id', 'institution.id'] as const) {
+    for (const property of Object.keys(requirementOf) as (keyof typeof requirementOf)[]) {
       const held = new Set(valuesSeen(items, property));
       // The value cut short by its last character: a different value no connection has, so eq, which
       // compares whole values, selects none; a service may refuse a value it does not know (AMB-CONN-08).

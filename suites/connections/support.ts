@@ -9,6 +9,12 @@ import { connectionPath, connectionsPath, fixture } from '../shared/fixture-conn
  * search for credentials in a body.
  */
 
+/**
+ * The properties the connections list filters on ("properties `id`, `status`, `institution.id`"), in the
+ * suite's own words: test/operations/spec-facts.test.ts holds them to the operations table.
+ */
+export const filterProperties = ['id', 'status', 'institution.id'] as const;
+
 /** GET of the fixture user's connections, sent once per worker and shared by the checks that read it. */
 export function fixtureConnections(): Promise<Exchange> {
   return perRun('connections:fixture-list', () => api().get(connectionsPath(fixture('userId'))));

@@ -20,6 +20,7 @@ import {
   allInstitutions,
   expectAcceptedForm,
   filterForm,
+  filterProperties,
   institutionList,
   type AnsweredInstitution,
 } from './support.ts';
@@ -27,9 +28,6 @@ import {
 // Spec: Endpoints > GET {base_url}/institutions — "Query: `filter` (optional) on properties `country`,
 // `tier`, `serviceType`, `institutionType`, `stage`; only `eq` and `ne` are supported." The property is
 // written in the first form the server accepts, bare or `institution.`-prefixed (AMB-INST-01).
-
-/** The properties GET /institutions filters on (spec: Endpoints > GET {base_url}/institutions). */
-const properties = ['country', 'tier', 'serviceType', 'institutionType', 'stage'] as const;
 
 /**
  * The values of a property a check probes: those the institution list holds, all of them when few, otherwise
@@ -53,7 +51,7 @@ async function probed(
   };
 }
 
-for (const property of properties) {
+for (const property of filterProperties) {
   check(
     `filter=${property}.eq('<value>') answers exactly the institutions whose ${property} has that value`,
     ['INST-04'],
@@ -107,7 +105,7 @@ check(
   async () => {
     const { items } = await allInstitutions();
     let judged = 0;
-    for (const property of properties) {
+    for (const property of filterProperties) {
       const value = truncatedValue(items, property);
       if (value === undefined) continue;
       const { options } = await probed(property);

@@ -14,6 +14,12 @@ function once(key: string, send: () => Promise<Exchange>): Promise<Exchange> {
   return perRun(`institutions:${key}`, send);
 }
 
+/**
+ * The properties GET /institutions filters on (spec: Endpoints > GET {base_url}/institutions), in the
+ * suite's own words: test/operations/spec-facts.test.ts holds them to the operations table.
+ */
+export const filterProperties = ['country', 'tier', 'serviceType', 'institutionType', 'stage'] as const;
+
 /** GET /institutions with the filter (none: the whole institution list). */
 export function institutionList(filter?: string): Promise<Exchange> {
   return once(`list ${filter ?? ''}`, () => api().get('/institutions', filter ? { filter } : undefined));

@@ -1,6 +1,6 @@
 import { defaultApiKey, type MockExchange, type MockOptions } from '../../mock/options.ts';
 import { assertMockOptions } from '../../mock/options-schema.ts';
-import { operationOf } from '../../src/operations/match.ts';
+import { OperationMatcher } from '../../src/operations/match.ts';
 import { mockOwnGroup, operations } from '../../src/operations/table.ts';
 import { runOnMocks } from '../harness/fault-matrix.ts';
 import type { SuiteSession } from '../harness/suite-session.ts';
@@ -35,12 +35,15 @@ const reachedBy: Record<string, string[]> = {
   affordability: ['affordability', mockOwnGroup],
 };
 
+/** The mock's reading of a path, its router's. */
+const mockReading = new OperationMatcher('exact');
+
 /**
  * The route group of an answer of the mock: its operation's group in the operations table, a connection
  * update apart (its answer is a job); none for a request no operation names.
  */
 function routeGroup({ method, path }: MockExchange): string {
-  const name = operationOf(method, path)?.name;
+  const name = mockReading.operationOf(method, path)?.name;
   if (name === undefined) return '';
   return name === 'updateConnection' ? 'connection-update' : operations[name].group;
 }

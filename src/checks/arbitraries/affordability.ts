@@ -1,4 +1,7 @@
 import fc from 'fast-check';
+import { pageSizeOf } from '../../operations/table.ts';
+
+const { minimum, maximum } = pageSizeOf('listAffordabilityTransactions');
 
 /**
  * A valid `limit` of GET …/affordability/{affordability.id}/transactions (spec: "maximum 500"), as sent.
@@ -8,8 +11,8 @@ import fc from 'fast-check';
  * draws from the whole range, and the walks ask for 1, 137, 500 and 501 exactly.
  */
 export const validLimit: fc.Arbitrary<number> = fc.oneof(
-  { weight: 3, arbitrary: fc.integer({ min: 1, max: 50 }) },
-  { weight: 1, arbitrary: fc.integer({ min: 1, max: 500 }) },
+  { weight: 3, arbitrary: fc.integer({ min: minimum, max: 50 }) },
+  { weight: 1, arbitrary: fc.integer({ min: minimum, max: maximum }) },
 );
 
 /**
