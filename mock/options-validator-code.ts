@@ -3,9 +3,9 @@ import standaloneCode from 'ajv/dist/standalone/index.js';
 import { mockOptionsSchema } from './options-schema.ts';
 
 /**
- * The mock's options validator as ajv's standalone code (mock/options-validator.generated.cjs). Compiling
- * the schema at start took some 130 ms of CPU, most of `startMock()` and of `fds-conformance mock`
- * before it prints its profile; loading the compiled module takes about 1. `npm run gen:validators`
+ * The mock's options validator as ajv's standalone code (mock/options-validator.generated.cjs): compiling
+ * the schema (and ajv's meta-schema) at every start was most of the time `startMock()` and
+ * `fds-conformance mock` took to be ready. `npm run gen:validators`
  * rewrites it; test/generated-validators.test.ts fails when it is stale.
  */
 export function generateMockOptionsValidatorCode(): string {

@@ -48,13 +48,11 @@ const walkingGroup = 'affordability';
 type Layout = 'run' | 'embedded' | { pool: 'threads' | PoolRunnerInitializer };
 
 /**
- * The workers of a run against the embedded mock: one per twenty check files, up to two. A worker costs
- * 0.3–0.4 s of CPU to load the suites, and the mock answers at once, so a few files are done sooner by
- * one worker. Measured on 2 cores (wall and CPU seconds): `--only institutions,token` (6 files) 1.3 s and
- * 1.6 s on one worker against 1.5 s and 2.2 s on three; `--only enrich,expenses` (17 files) 1.6 s and
- * 1.9 s against 1.8 s and 2.6 s; the whole suite (43 files) 2.16 s and 3.2 s on two against 2.26 s and
- * 3.6 s on three, with the embedded mock's expiry tokens living half a second (src/cli/run-command.ts:
- * the expiry check holds one worker that long); 2.67 s on two when they lived a second.
+ * The workers of a run against the embedded mock: one per twenty check files, up to two. Loading the
+ * suites costs each worker more CPU than the mock, which answers at once, spends on a few files, so a
+ * few files are done sooner by one worker; two beat three on the whole suite, the expiry check holding
+ * one worker while the embedded mock's short tokens run out (src/cli/run-command.ts). bench/README.md
+ * gives the measurements.
  */
 function embeddedWorkers(groups: readonly string[], shard: string | undefined): number {
   const files = groups

@@ -5,10 +5,10 @@ import type { PoolOptions, PoolRunnerInitializer, PoolWorker, WorkerRequest } fr
 /**
  * The old-generation bound of the worker that walks the affordability snapshot, in MB. The larger a
  * heap's bound, the further V8 lets it grow past its live data before a full collection, and a walk's
- * garbage is large: each 500-entry page is a string of some 300 KB that only a full collection frees.
- * With the default bound (several GB here) the worker grew to some 140 MB with under 50 MB live; under
- * 1 GB, `npm run bench` measured the 100,000-transaction run 45–50 MB lower, in the same time.
- * 1 GB still holds what the walks keep at their page caps (about 1,000,000 ids, some 300 MB). A target
+ * garbage is large: each 500-entry page is a string that only a full collection frees. With the default
+ * bound the worker grows to several times its live data; a bound of 1 GB keeps it near its live data at
+ * no cost in time (bench/README.md gives the figures), and still holds what the walks keep at their page
+ * caps (about 1,000,000 ids). A target
  * that makes them keep more ends the worker with an out-of-memory error, which fails the checks it cut
  * short (reporters/check-collector.ts); vitest's own threads worker, failing so, ends the whole process.
  */

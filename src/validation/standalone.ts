@@ -5,9 +5,8 @@ import { isResourceName, readSchemaFiles } from './schemas.ts';
 
 /**
  * The validators of every resource, as ajv's standalone code: a CommonJS module exporting one function
- * per resource name (src/validation/validators.generated.cjs). Compiling the schemas took every suite
- * worker some 250 ms of CPU at its start (the full run starts four); loading the compiled module takes
- * about 15. `npm run gen:validators` rewrites it; test/generated-validators.test.ts fails when it is stale.
+ * per resource name (src/validation/validators.generated.cjs): compiling the schemas at every suite
+ * worker's start cost many times what loading the compiled module does. `npm run gen:validators` rewrites it; test/generated-validators.test.ts fails when it is stale.
  */
 export function generateValidatorsCode(): string {
   const ajv = new Ajv2020({
