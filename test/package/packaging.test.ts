@@ -103,6 +103,8 @@ describe('the packed package, installed in a blank project', { timeout: 240_000 
         ),
       ),
     );
+    // README's links lead to docs/, which ships beside it, so they resolve in node_modules too.
+    expect(packedFiles).toEqual(expect.arrayContaining(['docs/design.md', 'docs/mock.md']));
     // The recipes (README.md, docs/nightly.md) point at them: the CI workflow, the nightly script and its profile.
     expect(packedFiles).toEqual(
       expect.arrayContaining([
@@ -113,7 +115,7 @@ describe('the packed package, installed in a blank project', { timeout: 240_000 
     );
     const unwanted = packedFiles.filter(
       (path) =>
-        !/^(bin\/|dist\/|examples\/|package\.json$|README\.md$|LICENSE)/.test(path) ||
+        !/^(bin\/|dist\/|docs\/|examples\/|package\.json$|README\.md$|LICENSE)/.test(path) ||
         /\.test\.|\.tgz$/.test(path) ||
         (path.endsWith('.ts') && !path.endsWith('.d.ts')),
     );
