@@ -1,4 +1,6 @@
 import type { Judgement, ObservedRequest, ObservedResponse } from '../observation/types.ts';
+import { rulesByRequirement, type RuledRequirement } from '../rules/by-requirement.ts';
+import type { Verdict } from '../rules/verdict.ts';
 
 // What the proxy's judges of the server's side share: the exchange as they read it, and judgements made.
 
@@ -12,10 +14,8 @@ export interface ServerExchange {
   baseUrl: string;
 }
 
-export type Body = Record<string, unknown>;
-
-export const asRecord = (value: unknown): Body | undefined =>
-  typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Body) : undefined;
+export type { Members as Body } from '../rules/values.ts';
+export { asRecord } from '../rules/values.ts';
 
 export const held = (requirement: string): Judgement => ({ requirement, held: true });
 export const broken = (requirement: string, message: string): Judgement => ({
@@ -23,5 +23,22 @@ export const broken = (requirement: string, message: string): Judgement => ({
   held: false,
   message,
 });
-export const rule = (requirement: string, holds: boolean, message: () => string): Judgement =>
-  holds ? held(requirement) : broken(requirement, message());
+
+/**
+ * The requirement's shared rule (src/rules) over what the exchange shows, as a judgement: none where the
+ * answer does not show the rule. The proxy decides no rule the checks also hold but through this.
+ */
+export function byRule<R extends RuledRequirement>(
+  requirement: R,
+  ...given: Parameters<(typeof rulesByRequirement)[R]>
+): Judgement[] {
+  const rule = rulesByRequirement[requirement] as (...args: typeof given) => Verdict;
+  const verdict = rule(...given);
+  if (verdict === undefined) return [];
+  return [verdict.held ? held(requirement) : broken(requirement, verdict.reason)];
+}
+
+/** Broken judgements with what the exchange asked or answered before the rule's reason. */
+export function withContext(context: string, judgements: Judgement[]): Judgement[] {
+  return judgements.map((j) => (j.held ? j : { ...j, message: `${context}: ${j.message ?? ''}` }));
+}

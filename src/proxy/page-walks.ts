@@ -1,9 +1,10 @@
 /**
  * Walks of the affordability transaction list as they pass through the proxy: a page whose `links.next`
  * a later request follows continues the walk of that page. "A walk through all pages visits each
- * transaction exactly once" (AFFORD-11), so a page repeating a transaction of an earlier page of its own
- * walk breaks it, whatever the client does: each page remembers the page it followed, so a client that
- * follows the same cursor twice, or walks twice from the start, starts no false repeat.
+ * transaction exactly once" (AFFORD-11, src/rules/affordability.ts), so a page repeating a transaction of an
+ * earlier page of its own walk breaks it, whatever the client does: each page remembers the page it
+ * followed, so a client that follows the same cursor twice, or walks twice from the start, starts no false
+ * repeat.
  */
 
 interface Page {
@@ -17,11 +18,11 @@ const pagesKept = 2_000;
 /** A walk is followed back this many pages at most: beyond that its repeats are not judged. */
 const depthKept = 1_000;
 
-export interface PageVerdict {
+export interface WalkPlace {
   /** Whether the page continued a walk the proxy saw start (else nothing is judged). */
   continued: boolean;
-  /** An id this page repeats from its walk's earlier pages (or from itself). */
-  repeated?: string;
+  /** Whether an id was on an earlier page of the page's walk. */
+  seen: (id: string) => boolean;
   /** The number of the page within its walk, from 1. */
   page: number;
 }
@@ -39,28 +40,23 @@ export class PageWalks {
     ids: string[],
     next: unknown,
     base: string,
-  ): PageVerdict {
+  ): WalkPlace {
     // A link is followed as it is; a bare cursor comes back as `next`. A cursor the proxy never saw
     // issued continues a walk begun before it started: nothing of that walk is known, so nothing is judged.
     const previous =
       this.byCursor.get(request.target) ??
       (request.cursor === undefined ? undefined : this.byCursor.get(request.cursor));
     const continued = previous !== undefined || request.cursor === undefined;
-    let repeated: string | undefined;
-    const own = new Set<string>();
-    for (const id of ids) {
-      if (own.has(id)) repeated ??= id;
-      own.add(id);
-    }
-    for (let page = previous; page && repeated === undefined; page = page.previous) {
-      repeated = ids.find((id) => page.ids.has(id));
-    }
     const depth = (previous?.depth ?? 0) + 1;
     if (typeof next === 'string' && next !== '' && depth < depthKept) {
-      const current: Page = { ids: own, previous, depth };
+      const current: Page = { ids: new Set(ids), previous, depth };
       for (const key of cursorKeys(next, base)) this.remember(key, current);
     }
-    return { continued, page: depth, ...(repeated !== undefined && continued ? { repeated } : {}) };
+    const seen = (id: string) => {
+      for (let page = previous; page; page = page.previous) if (page.ids.has(id)) return true;
+      return false;
+    };
+    return { continued, seen, page: depth };
   }
 
   private remember(key: string, page: Page): void {

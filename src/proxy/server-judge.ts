@@ -6,7 +6,6 @@ import { groupPrefixes } from '../requirements/groups.ts';
 import type { RequirementId } from '../requirements/requirement-ids.generated.ts';
 import {
   formatViolations,
-  preview,
   resourceValidator,
   type SchemaViolation,
   type ValidationResult,
@@ -15,7 +14,8 @@ import { contentTypeOf, isJsonMediaType, notJson, parsedJson } from './body.ts';
 import { answersWithOf, matchOperation, successOf, type MatchedOperation } from './operation.ts';
 import { PageWalks } from './page-walks.ts';
 import { meetsPreconditions } from './preconditions.ts';
-import { asRecord, broken, held, rule, type Body, type ServerExchange } from './judgements.ts';
+import { errorCodes } from '../checks/error-body.ts';
+import { asRecord, broken, byRule, held, withContext, type Body, type ServerExchange } from './judgements.ts';
 import { successRules } from './success-rules.ts';
 
 /**
@@ -100,14 +100,6 @@ function schemaJudgements(
   return judgements;
 }
 
-/** Every error code of an error list's data. */
-function codesOf(body: unknown): string[] {
-  const data = asRecord(body)?.data;
-  return Array.isArray(data)
-    ? data.map((entry) => asRecord(entry)?.code).filter((c): c is string => typeof c === 'string')
-    : [];
-}
-
 /** The answer to an error status: an error list, the token endpoint's rows that one answer shows. */
 function errorJudgements(match: MatchedOperation, response: ObservedResponse, body: unknown): Judgement[] {
   const { status } = response;
@@ -117,28 +109,15 @@ function errorJudgements(match: MatchedOperation, response: ObservedResponse, bo
   }
   const judgements = schemaJudgements('error-list', body, 'ERR-01', 'ERR-01' as RequirementId);
   if (!judgements.some((j) => !j.held)) judgements.push(held('ERR-01'));
-  const data = asRecord(body)?.data;
-  if (Array.isArray(data))
-    judgements.push(
-      rule('ERR-06', data.length > 0, () => `${status} with an error list whose data is empty`),
-    );
-  const type = contentTypeOf(response.headers);
+  judgements.push(...withContext(String(status), byRule('ERR-06', body)));
+  const type = response.headers['content-type'];
   judgements.push(
-    rule(
-      'ERR-13',
-      isJsonMediaType(type),
-      () => `${status} error list labelled ${preview(type || '(no content-type)')}`,
-    ),
+    ...withContext(String(status), byRule('ERR-13', Array.isArray(type) ? type.join(', ') : type)),
   );
   if (match.name === 'issueToken') {
-    const codes = codesOf(body);
-    const carries = (code: string) => codes.includes(code);
-    const said = () => `${status} with code(s) ${preview(codes)}`;
-    if (status === 403) judgements.push(rule('TOKEN-17', carries('access-denied'), said));
-    if (status === 404) judgements.push(rule('TOKEN-18', carries('parameter-not-valid'), said));
-    if (status === 500) judgements.push(rule('TOKEN-19', carries('internal-server-error'), said));
-    judgements.push(rule('TOKEN-20', !carries('unauthorized-client'), said));
-    judgements.push(rule('TOKEN-21', status !== 401 && !carries('invalid-client'), said));
+    const codes = errorCodes(body);
+    for (const requirement of ['TOKEN-17', 'TOKEN-18', 'TOKEN-19', 'TOKEN-20', 'TOKEN-21'] as const)
+      judgements.push(...byRule(requirement, status, codes));
   }
   return judgements;
 }

@@ -2,6 +2,8 @@ import type { Page } from '../../src/checks/paging.ts';
 import { formatViolations, preview, resourceValidator } from '../../src/validation/validator.ts';
 import { where, type Flaws } from './flaws.ts';
 import { linkNames } from '../shared/links.ts';
+import { emptySubClass, subClassOnlyOnPayment } from '../../src/rules/affordability.ts';
+import { reasonOf } from '../../src/rules/verdict.ts';
 import { asRecord } from './support.ts';
 
 /*
@@ -76,16 +78,6 @@ function requirementOf(member: string | undefined, transaction: Record<string, u
   }
 }
 
-/** A subClass that is null, absent or empty (spec: "populated only for payment transactions, otherwise null or empty"). */
-function emptySubClass(value: unknown): boolean {
-  return (
-    value === undefined ||
-    value === null ||
-    value === '' ||
-    (asRecord(value) !== undefined && Object.keys(value as object).length === 0)
-  );
-}
-
 /** Field-level requirements AFFORD-17..33 for one transaction of the walk. */
 export function checkTransaction(item: unknown, page: Page, entry: number, flaws: Flaws): void {
   const t = asRecord(item);
@@ -115,12 +107,9 @@ export function checkTransaction(item: unknown, page: Page, entry: number, flaws
         `${where(page, entry)}: subClass ${preview(subClass)} is neither null, empty, nor an object with title and code strings`,
       page.exchange,
     );
-  if (t.class !== 'payment' && !emptySubClass(subClass))
-    flaws.note(
-      'AFFORD-29',
-      () => `${where(page, entry)}: class ${preview(t.class)} with subClass ${preview(subClass)}`,
-      page.exchange,
-    );
+  const offPayment = reasonOf(subClassOnlyOnPayment(t));
+  if (offPayment !== undefined)
+    flaws.note('AFFORD-29', () => `${where(page, entry)}: ${offPayment}`, page.exchange);
   // A subClass of another shape (a string, a number) is AFFORD-28's finding; this rule holds a payment's
   // subClass left empty, or an object without its title and code.
   const shapeless = !emptySubClass(subClass) && populated === undefined;

@@ -13,6 +13,9 @@ import {
 import { forAll } from '../../src/checks/property.ts';
 import { api } from '../../src/checks/run-context.ts';
 import type { Exchange } from '../../src/client/exchange.ts';
+import { expectRule } from '../../src/checks/rule.ts';
+import { pageWithin } from '../../src/rules/affordability.ts';
+import { reasonOf } from '../../src/rules/verdict.ts';
 import { expectClassFilter, isClientError, pageMaximum, transactionsPath } from './support.ts';
 import { snapshotWalk, type SnapshotWalk, walkCheckOptions, type WalkName } from './walks.ts';
 
@@ -30,9 +33,10 @@ function expectFirstPage(walk: SnapshotWalk): void {
 
 function expectNotOversized(walk: SnapshotWalk, maximum: number): void {
   const page = walk.oversized;
-  if (page && page.size > maximum)
+  const reason = page && reasonOf(pageWithin(page.size, maximum));
+  if (page && reason !== undefined)
     throw new Finding(
-      `${describeRequest(page.exchange)}: page ${page.page + 1} of the walk ${walk.label} holds ${page.size} transactions, more than ${maximum}`,
+      `${describeRequest(page.exchange)}: page ${page.page + 1} of the walk ${walk.label}: ${reason}`,
       page.exchange,
     );
 }
@@ -86,7 +90,7 @@ check(
       expectStatus(exchange, 200);
       const data = (exchange.response.body as { data?: unknown } | undefined)?.data;
       expectThat(Array.isArray(data), `expected a data array, got ${describeAnswer(exchange)}`, exchange);
-      expectThat(data.length <= limit, `limit=${limit} gave a page of ${data.length} transactions`, exchange);
+      expectRule(pageWithin(data.length, limit), exchange);
     });
   },
   needs,
@@ -122,11 +126,8 @@ check(
     expectStatus(exchange, 200);
     const data = (exchange.response.body as { data?: unknown } | undefined)?.data;
     expectThat(Array.isArray(data), `expected a data array, got ${describeAnswer(exchange)}`, exchange);
-    expectThat(
-      data.length <= 5,
-      `filter=${filter} with limit=5 gave a page of ${data.length} transactions`,
-      exchange,
-    );
+    const reason = reasonOf(pageWithin(data.length, 5));
+    expectThat(reason === undefined, `filter=${filter} with limit=5: ${reason ?? ''}`, exchange);
   },
   needs,
 );
@@ -166,11 +167,8 @@ check(
     if (expectRefusedOrCapped(thousand)) {
       const data = (thousand.response?.body as { data?: unknown } | undefined)?.data;
       expectThat(Array.isArray(data), `expected a data array, got ${describeAnswer(thousand)}`, thousand);
-      expectThat(
-        data.length <= pageMaximum,
-        `limit=1000 gave a page of ${data.length} transactions, more than ${pageMaximum}`,
-        thousand,
-      );
+      const reason = reasonOf(pageWithin(data.length, pageMaximum));
+      expectThat(reason === undefined, `limit=1000 gave ${reason ?? ''}`, thousand);
     }
   },
   needs,

@@ -1,6 +1,8 @@
 import type { Page } from '../../src/checks/paging.ts';
 import { readSchemaFiles } from '../../src/validation/schemas.ts';
 import { preview } from '../../src/validation/validator.ts';
+import { accountRunContiguous } from '../../src/rules/affordability.ts';
+import { reasonOf } from '../../src/rules/verdict.ts';
 import { where, type Flaws } from './flaws.ts';
 
 let timestampPattern: RegExp | undefined;
@@ -34,16 +36,9 @@ export class OrderTracker {
   see(t: Record<string, unknown> | undefined, page: Page, entry: number): void {
     if (!t || typeof t.account !== 'string') return;
     if (t.account !== this.account) {
-      if (this.finished.has(t.account)) {
-        const account = t.account;
-        const before = this.account;
-        this.flaws.note(
-          'AFFORD-12',
-          () =>
-            `${where(page, entry)}: account ${account} appears again after the run of account ${before ?? '?'}; its own run had ended earlier`,
-          page.exchange,
-        );
-      }
+      const returned = reasonOf(accountRunContiguous(this.finished, this.account, t.account));
+      if (returned !== undefined)
+        this.flaws.note('AFFORD-12', () => `${where(page, entry)}: ${returned}`, page.exchange);
       if (this.account !== undefined) this.finished.add(this.account);
       this.account = t.account;
       this.posted = undefined;

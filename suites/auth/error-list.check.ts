@@ -6,6 +6,8 @@ import { api, perRunValue, runSettings } from '../../src/checks/run-context.ts';
 import { formatViolations } from '../../src/validation/validator.ts';
 import { errorObjects, isObject, looksLikeErrorList } from '../../src/checks/error-body.ts';
 import { garbageCredential, invalidTokenRequests, tokenRefusals } from '../shared/token.ts';
+import { errorListLabelledJson, errorListNotEmpty } from '../../src/rules/errors.ts';
+import { reasonOf, type Verdict } from '../../src/rules/verdict.ts';
 import { placeholderId } from './support.ts';
 
 /**
@@ -167,6 +169,12 @@ function fail(item: Provoked, message: string): never {
   throw new Finding(`${describeRequest(item.exchange)} (${item.what}): ${message}`, item.exchange);
 }
 
+/** Fails where the shared rule (src/rules) is broken on the provoked error list, with its reason. */
+function failOn(item: Provoked, verdict: Verdict): void {
+  const reason = reasonOf(verdict);
+  if (reason !== undefined) fail(item, reason);
+}
+
 /** Schema violations of the error list at pointers matching the pattern (exact, `N` for an index). */
 function violationsAt(item: Provoked, pattern: RegExp) {
   return violationsOf(item.exchange.response?.body, 'error-list').filter((v) => pattern.test(v.pointer));
@@ -252,10 +260,7 @@ check('Error lists carry data, an array of error objects', ['ERR-05'], async () 
 });
 
 check('The data array of an error list is not empty', ['ERR-06'], async () => {
-  for (const item of await errorLists()) {
-    const data = (item.exchange.response?.body as { data?: unknown }).data;
-    if (Array.isArray(data) && data.length === 0) fail(item, 'the error list names no error (data is [])');
-  }
+  for (const item of await errorLists()) failOn(item, errorListNotEmpty(item.exchange.response?.body));
 });
 
 check('Each error object carries type "error"', ['ERR-07'], async () => {
@@ -363,22 +368,11 @@ check(
   },
 );
 
-/** A JSON media type: application/json, or a structured syntax suffix +json (RFC 6839), any parameters. */
-const jsonMediaType = /^application\/([a-z0-9!#$&^_.-]+\+)?json$/;
-
 check(
   'Error responses label their JSON body with a JSON media type (application/json or a +json type)',
   ['ERR-13'],
   async () => {
-    for (const item of await errorLists()) {
-      const header = item.exchange.response?.headers['content-type'];
-      const mediaType = header?.split(';')[0]?.trim().toLowerCase() ?? '';
-      if (!jsonMediaType.test(mediaType)) {
-        fail(
-          item,
-          `the error list came with ${header === undefined ? 'no Content-Type' : `Content-Type ${header}`}; expected application/json or a +json media type`,
-        );
-      }
-    }
+    for (const item of await errorLists())
+      failOn(item, errorListLabelledJson(item.exchange.response?.headers['content-type']));
   },
 );

@@ -2,6 +2,8 @@ import { expectRefused } from '../../src/checks/error-list.ts';
 import { check } from '../../src/checks/check.ts';
 import { expectStatus, expectThat } from '../../src/checks/findings.ts';
 import { expectResource } from '../../src/checks/resource.ts';
+import { expectRule } from '../../src/checks/rule.ts';
+import { answersConnectionAsked } from '../../src/rules/connections.ts';
 import { api } from '../../src/checks/run-context.ts';
 import { NotExercised } from '../../src/checks/check.ts';
 import type { Exchange } from '../../src/client/exchange.ts';
@@ -42,14 +44,8 @@ check(
     );
     if (judged.length === 0)
       throw new NotExercised('no single retrieval answered 200 with a connection id to compare');
-    for (const exchange of judged) {
-      const id = (exchange.response?.body as { id: string }).id;
-      expectThat(
-        id === requestedId(exchange),
-        `expected the connection ${requestedId(exchange)}, got the connection ${id}`,
-        exchange,
-      );
-    }
+    for (const exchange of judged)
+      expectRule(answersConnectionAsked(exchange.response?.body, requestedId(exchange)), exchange);
   },
   { needs: ['userId', 'connectionId'] },
 );

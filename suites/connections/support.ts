@@ -1,4 +1,6 @@
 import { expectThat } from '../../src/checks/findings.ts';
+import { expectRule } from '../../src/checks/rule.ts';
+import { carriesNoCredentials } from '../../src/rules/connections.ts';
 import { api, perRun } from '../../src/checks/run-context.ts';
 import type { Exchange } from '../../src/client/exchange.ts';
 import { NotExercised } from '../../src/checks/check.ts';
@@ -42,28 +44,9 @@ export function fixtureConnection(): Promise<Exchange> {
   );
 }
 
-const credentialMembers = new Set(['loginId', 'password', 'securityCode']);
-
-/** JSON pointers of every loginId, password or securityCode member, at any depth of a body. */
-export function credentialPointers(body: unknown, pointer = ''): string[] {
-  if (body === null || typeof body !== 'object') return [];
-  const found: string[] = [];
-  for (const [key, value] of Object.entries(body)) {
-    const here = `${pointer}/${key.replaceAll('~', '~0').replaceAll('/', '~1')}`;
-    if (credentialMembers.has(key)) found.push(here);
-    found.push(...credentialPointers(value, here));
-  }
-  return found;
-}
-
 /** Fails when the body carries a credential; the message names where, never the value. */
 export function expectNoCredentials(exchange: Exchange): void {
-  const found = credentialPointers(exchange.response?.body);
-  expectThat(
-    found.length === 0,
-    `the response carries credentials the spec says are never returned: ${found.join(', ')}`,
-    exchange,
-  );
+  expectRule(carriesNoCredentials(exchange.response?.body), exchange);
 }
 
 /** Most connections whose single retrieval the field checks read. */

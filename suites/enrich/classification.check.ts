@@ -1,6 +1,8 @@
 import { check } from '../../src/checks/check.ts';
 import { expectStatus, expectThat } from '../../src/checks/findings.ts';
 import { expectResource } from '../../src/checks/resource.ts';
+import { expectRule } from '../../src/checks/rule.ts';
+import { paymentWithoutAccountTypeAndAmount } from '../../src/rules/enrich.ts';
 import { preview } from '../../src/validation/validator.ts';
 import { anyQuery, enrichResult, expectEach, fixtureQueries, getEnrich, judgeable } from './support.ts';
 
@@ -36,14 +38,12 @@ check(
   async () => {
     const exchanges = await Promise.all(descriptions().map((q) => getEnrich({ q })));
     // Only results are judged: a valid query answered otherwise fails the checks about valid queries.
-    expectEach(judgeable(exchanges), (exchange) => {
-      const result = enrichResult(exchange);
-      expectThat(
-        result.class === 'payment',
-        `neither accountType nor amount was given, so class must be "payment"; got ${preview(result.class)}`,
+    expectEach(judgeable(exchanges), (exchange) =>
+      expectRule(
+        paymentWithoutAccountTypeAndAmount(enrichResult(exchange), { accountType: false, amount: false }),
         exchange,
-      );
-    });
+      ),
+    );
   },
   { needs: ['enrich'] },
 );

@@ -1,5 +1,6 @@
 import { check } from '../../src/checks/check.ts';
-import { expectThat } from '../../src/checks/findings.ts';
+import { expectRule } from '../../src/checks/rule.ts';
+import { divisionsOnce } from '../../src/rules/expenses.ts';
 import { defaultExpenses, expectExpensesFields, expensesBody, summaryBlocks } from './support.ts';
 
 // Field-level shape (spec: Resources and their fields > Expenses resource) of the fixture user's summary
@@ -37,16 +38,7 @@ check(
   ['EXP-13'],
   async () => {
     const { exchange } = await defaultExpenses();
-    const { payments } = expensesBody(exchange);
-    // payments that is no array is EXP-12's finding.
-    if (!Array.isArray(payments)) return;
-    const divisions = payments.map((p) => (p as { division?: unknown })?.division);
-    const repeated = divisions.filter((d, i) => divisions.indexOf(d) !== i);
-    expectThat(
-      repeated.length === 0,
-      `payments names division(s) ${[...new Set(repeated)].map((d) => JSON.stringify(d)).join(', ')} more than once`,
-      exchange,
-    );
+    expectRule(divisionsOnce(expensesBody(exchange)), exchange);
   },
   needs,
 );

@@ -1,23 +1,17 @@
-import {
-  addMonths,
-  isMonth,
-  monthIndex,
-  monthOf,
-  monthRange,
-  type MonthRange,
-} from '../../src/checks/arbitraries/expenses.ts';
+import { addMonths, monthOf, monthRange, type MonthRange } from '../../src/checks/arbitraries/expenses.ts';
 import { check } from '../../src/checks/check.ts';
 import { expectErrorList } from '../../src/checks/error-list.ts';
 import { expectThat } from '../../src/checks/findings.ts';
 import { forAll } from '../../src/checks/property.ts';
 import { expectResource } from '../../src/checks/resource.ts';
+import { expectRule } from '../../src/checks/rule.ts';
+import { historyWithinRange, rangeRunsForward, reportsRangeAsked } from '../../src/rules/expenses.ts';
 import {
   clientErrors,
   createExpenses,
   defaultExpenses,
   expensesBody,
   isClientError,
-  summaryBlocks,
   type TimedExchange,
 } from './support.ts';
 
@@ -105,14 +99,7 @@ check(
   ['EXP-11'],
   async () => {
     const { exchange } = await defaultExpenses();
-    const { fromMonth, toMonth } = expensesBody(exchange);
-    // Months not in YYYY-MM form are EXP-10's finding.
-    if (!isMonth(fromMonth) || !isMonth(toMonth)) return;
-    expectThat(
-      monthIndex(fromMonth) <= monthIndex(toMonth),
-      `fromMonth ${fromMonth} is after toMonth ${toMonth}`,
-      exchange,
-    );
+    expectRule(rangeRunsForward(expensesBody(exchange)), exchange);
   },
   { needs: ['write', 'userId'] },
 );
@@ -127,14 +114,7 @@ check(
     // Refused, read with the months swapped, or kept as asked (AMB-EXP-06): never a 5xx, never a range
     // ending first that nobody asked for.
     if (isClientError(exchange)) return expectErrorList(exchange, { status: clientErrors });
-    const { fromMonth, toMonth } = expensesBody(exchange);
-    if (!isMonth(fromMonth) || !isMonth(toMonth)) return;
-    const asAsked = fromMonth === asked.fromMonth && toMonth === asked.toMonth;
-    expectThat(
-      asAsked || monthIndex(fromMonth) <= monthIndex(toMonth),
-      `asked for ${asked.fromMonth} to ${asked.toMonth}; the answer's range runs from ${fromMonth} back to ${toMonth}`,
-      exchange,
-    );
+    expectRule(rangeRunsForward(expensesBody(exchange), asked), exchange);
     // Whichever reading, the answer is an expenses resource: a range of no month averages to a decimal too.
     expectResource(exchange, 'expenses');
   },
@@ -156,58 +136,18 @@ check(
   async () => {
     await forAll(ranges(), async (range: MonthRange) => {
       const { exchange } = await createExpenses(range);
-      const { fromMonth, toMonth } = expensesBody(exchange);
-      expectThat(
-        fromMonth === range.fromMonth && toMonth === range.toMonth,
-        `asked for ${range.fromMonth} to ${range.toMonth}, got fromMonth ${JSON.stringify(fromMonth)} and toMonth ${JSON.stringify(toMonth)}`,
-        exchange,
-      );
+      expectRule(reportsRangeAsked(expensesBody(exchange), range), exchange);
     });
   },
   { needs: ['write', 'userId'] },
 );
 
-/** Every changeHistory of the resource, with where it lies. */
-function changeHistories(body: Record<string, unknown>): { where: string; entries: unknown[] }[] {
-  const histories: { where: string; entries: unknown[] }[] = [];
-  const add = (where: string, value: unknown) => {
-    if (Array.isArray(value)) histories.push({ where, entries: value });
-  };
-  for (const block of summaryBlocks)
-    add(`${block}.changeHistory`, (body[block] as { changeHistory?: unknown })?.changeHistory);
-  const payments = Array.isArray(body.payments) ? (body.payments as { subCategory?: unknown }[]) : [];
-  payments.forEach((payment, p) => {
-    const subCategories = Array.isArray(payment?.subCategory)
-      ? (payment.subCategory as { changeHistory?: unknown }[])
-      : [];
-    subCategories.forEach((sub, s) =>
-      add(`payments[${p}].subCategory[${s}].changeHistory`, sub?.changeHistory),
-    );
-  });
-  return histories;
-}
-
 check(
   "Every changeHistory date lies within the resource's fromMonth to toMonth",
   ['EXP-18'],
   async () => {
-    const datesInRange = async ({ exchange }: TimedExchange) => {
-      const body = expensesBody(exchange);
-      const { fromMonth, toMonth } = body;
-      // A range or a date not in YYYY-MM form is EXP-10's or EXP-17's finding.
-      if (!isMonth(fromMonth) || !isMonth(toMonth)) return;
-      const outside = changeHistories(body).flatMap(({ where, entries }) =>
-        entries
-          .map((entry) => (entry as { date?: unknown })?.date)
-          .filter((date): date is string => isMonth(date) && (date < fromMonth || date > toMonth))
-          .map((date) => `${where} ${date}`),
-      );
-      expectThat(
-        outside.length === 0,
-        `${outside.length} changeHistory date(s) outside ${fromMonth} to ${toMonth}: ${outside.slice(0, 10).join(', ')}`,
-        exchange,
-      );
-    };
+    const datesInRange = async ({ exchange }: TimedExchange) =>
+      expectRule(historyWithinRange(expensesBody(exchange)), exchange);
     await datesInRange(await defaultExpenses());
     await forAll(ranges(), async (range: MonthRange) => datesInRange(await createExpenses(range)));
   },

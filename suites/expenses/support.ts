@@ -1,6 +1,7 @@
 import type { RequirementId } from '../../src/requirements/requirement-ids.generated.ts';
 import type { Exchange } from '../../src/client/exchange.ts';
 import { addMonths, isMonth, monthOf, type MonthRange } from '../../src/checks/arbitraries/expenses.ts';
+import { summaryBlocks } from '../../src/rules/expenses.ts';
 import { NotExercised } from '../../src/checks/check.ts';
 import { expectErrorList } from '../../src/checks/error-list.ts';
 import { describeAnswer, describeRequest, Finding } from '../../src/checks/findings.ts';
@@ -130,14 +131,7 @@ export function expectExpensesFields(
   );
 }
 
-/** The summary blocks of the expenses resource. */
-export const summaryBlocks = [
-  'cashWithdrawals',
-  'bankFees',
-  'externalTransfers',
-  'loanInterests',
-  'loanRepayments',
-] as const;
+export { summaryBlocks } from '../../src/rules/expenses.ts';
 
 /**
  * Which of the accounts a link refers to: links may be absolute or relative URLs or bare identifiers, so

@@ -7,6 +7,8 @@ import {
   Finding,
 } from '../../src/checks/findings.ts';
 import { expectResource, violationsOf } from '../../src/checks/resource.ts';
+import { expectRule } from '../../src/checks/rule.ts';
+import { totalCountCoversData } from '../../src/rules/institutions.ts';
 import { formatViolations } from '../../src/validation/validator.ts';
 import { valuesSeen } from '../../src/checks/filter-algebra.ts';
 import type { Exchange } from '../../src/client/exchange.ts';
@@ -40,13 +42,7 @@ check(
 /** The list's totalCount against its data; a totalCount or data of the wrong type is INST-02's finding. */
 function expectTotalCovers(exchange: Exchange): void {
   expectStatusOf('INST-01', exchange, 200);
-  const { totalCount, data } = (exchange.response.body ?? {}) as { totalCount?: unknown; data?: unknown };
-  if (typeof totalCount !== 'number' || !Array.isArray(data)) return;
-  expectThat(
-    totalCount >= data.length,
-    `totalCount is ${totalCount} but data holds ${data.length} institutions`,
-    exchange,
-  );
+  expectRule(totalCountCoversData(exchange.response.body), exchange);
 }
 
 check(

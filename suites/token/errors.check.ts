@@ -1,5 +1,4 @@
 import type { Exchange } from '../../src/client/exchange.ts';
-import type { RequirementId } from '../../src/requirements/requirement-ids.generated.ts';
 import fc from 'fast-check';
 import { scopeCaseVariant, unsupportedScope } from '../../src/checks/arbitraries/token.ts';
 import { check, NotExercised } from '../../src/checks/check.ts';
@@ -18,6 +17,15 @@ import {
   watchTokenEndpoint,
 } from '../shared/token.ts';
 import { expectRefusal } from '../shared/refusals.ts';
+import {
+  accessDeniedWhenDisabled,
+  internalServerErrorWhenUnexpected,
+  noInvalidClient,
+  noUnauthorizedClient,
+  parameterNotValidWhenDeleted,
+  tokenErrorRows,
+} from '../../src/rules/token.ts';
+import { reasonOf, type Verdict } from '../../src/rules/verdict.ts';
 import { expectRefusalOrToken } from './support.ts';
 
 /** The token error table (spec: Errors; Versioning), row by row, as far as a client can provoke it. */
@@ -261,7 +269,20 @@ async function everyTokenAnswer(): Promise<Exchange[]> {
   return tokenExchangesSeen().filter((exchange) => exchange.response !== undefined);
 }
 
-function observedRow(id: RequirementId, status: number, code: string, condition: string): void {
+/** Fails where the rule is broken on an answer of the token endpoint: the first such answer, with its reason. */
+function expectEveryAnswer(answers: Exchange[], rule: (status: number, codes: string[]) => Verdict): void {
+  for (const exchange of answers) {
+    const reason = reasonOf(rule(exchange.response?.status ?? 0, errorCodes(exchange.response?.body)));
+    if (reason !== undefined)
+      throw new Finding(`${describeRequest(exchange)}: ${reason}: ${describeAnswer(exchange)}`, exchange);
+  }
+}
+
+function observedRow(
+  id: keyof typeof tokenErrorRows,
+  rule: (status: number, codes: string[]) => Verdict,
+): void {
+  const { status, code, condition } = tokenErrorRows[id];
   check(
     `Any ${status} from POST /token carries code ${code} (${condition}; judged when seen)`,
     [id],
@@ -273,55 +294,23 @@ function observedRow(id: RequirementId, status: number, code: string, condition:
           `the token endpoint gave no ${status} in ${answers.length} answers (${condition} cannot be provoked)`,
         );
       }
-      const wrong = withStatus.find((exchange) => !errorCodes(exchange.response?.body).includes(code));
-      if (wrong) {
-        const codes = errorCodes(wrong.response?.body);
-        throw new Finding(
-          `${describeRequest(wrong)}: a ${status} from the token endpoint must carry code ${code} (${condition}), got ${
-            codes.length > 0 ? `code ${codes.join(', ')}` : `no code: ${describeAnswer(wrong)}`
-          }`,
-          wrong,
-        );
-      }
+      expectEveryAnswer(withStatus, rule);
     },
   );
 }
 
-observedRow('TOKEN-17', 403, 'access-denied', 'partner account temporarily disabled');
-observedRow('TOKEN-18', 404, 'parameter-not-valid', 'partner account deleted');
-observedRow('TOKEN-19', 500, 'internal-server-error', 'unexpected condition');
+observedRow('TOKEN-17', accessDeniedWhenDisabled);
+observedRow('TOKEN-18', parameterNotValidWhenDeleted);
+observedRow('TOKEN-19', internalServerErrorWhenUnexpected);
 
 check(
   'POST /token never answers with code unauthorized-client (no longer returned)',
   ['TOKEN-20'],
-  async () => {
-    const answers = await everyTokenAnswer();
-    const retired = answers.find((exchange) =>
-      errorCodes(exchange.response?.body).includes('unauthorized-client'),
-    );
-    if (retired) {
-      throw new Finding(
-        `${describeRequest(retired)}: the code unauthorized-client is no longer returned, got ${describeAnswer(retired)}`,
-        retired,
-      );
-    }
-  },
+  async () => expectEveryAnswer(await everyTokenAnswer(), noUnauthorizedClient),
 );
 
 check(
   'POST /token never answers with code invalid-client nor status 401 (no longer returned)',
   ['TOKEN-21'],
-  async () => {
-    const answers = await everyTokenAnswer();
-    const retired = answers.find(
-      (exchange) =>
-        exchange.response?.status === 401 || errorCodes(exchange.response?.body).includes('invalid-client'),
-    );
-    if (retired) {
-      throw new Finding(
-        `${describeRequest(retired)}: invalid-client (401) is no longer returned, got ${describeAnswer(retired)}`,
-        retired,
-      );
-    }
-  },
+  async () => expectEveryAnswer(await everyTokenAnswer(), noInvalidClient),
 );

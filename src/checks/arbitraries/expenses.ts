@@ -1,14 +1,11 @@
 import fc from 'fast-check';
+import { monthPattern } from '../../rules/expenses.ts';
 
 /**
  * Months as the expenses resource writes them, `YYYY-MM` (spec: Expenses resource), with the arithmetic the
  * range checks need, and the arbitraries of the expenses properties.
  */
-const monthPattern = /^([0-9]{4})-(0[1-9]|1[0-2])$/;
-
-export function isMonth(value: unknown): value is string {
-  return typeof value === 'string' && monthPattern.test(value);
-}
+export { isMonth } from '../../rules/expenses.ts';
 
 /** The month of an instant by the UTC clock. */
 export function monthOf(instant: Date | number): string {
