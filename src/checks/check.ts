@@ -21,7 +21,7 @@ export interface FailureEvidence {
    * The requirements whose rule the failed assertion holds: the failure fails these and no other of the
    * check's requirements (DESIGN.md, principle 2).
    */
-  requirements?: string[];
+  requirements?: RequirementId[];
   exchange?: Exchange;
   curl?: string;
   seed?: number;
@@ -38,9 +38,9 @@ export interface FailureEvidence {
 declare module 'vitest' {
   interface TaskMeta {
     /** Requirement ids the check proves; the report groups results by them. */
-    requirements?: string[];
+    requirements?: RequirementId[];
     /** Requirement ids the check holds on its way to its own (CheckOptions.preconditions). */
-    preconditions?: string[];
+    preconditions?: RequirementId[];
     /** Why a check was not exercised (a missing fixture or capability). */
     notExercised?: string;
     /** What the user could give to exercise it (a flag, an environment variable, a profile field). */

@@ -1,6 +1,13 @@
-import type { Judgement } from '../observation/types.ts';
 import type { OperationName } from '../operations/table.ts';
-import { broken, held, judged, requestLine, shown, type ClientRequest } from './request.ts';
+import {
+  broken,
+  held,
+  judged,
+  requestLine,
+  shown,
+  type ClientJudgement,
+  type ClientRequest,
+} from './request.ts';
 import { affordabilityClasses } from '../types/affordability-classes.ts';
 
 /**
@@ -70,7 +77,7 @@ function parse(filter: string): Expression[] | undefined {
   return expressions;
 }
 
-export function judgeFilters(request: ClientRequest): Judgement[] {
+export function judgeFilters(request: ClientRequest): ClientJudgement[] {
   const rule = request.operation === undefined ? undefined : rules[request.operation];
   const filter = request.query.get('filter');
   if (!rule || filter === null || filter === '') return [];
@@ -79,7 +86,7 @@ export function judgeFilters(request: ClientRequest): Judgement[] {
   if (!expressions) {
     return [broken('CLIENT-20', `${line}'s filter ${shown(filter)} is not <property>.<operator>('<value>')`)];
   }
-  const judgements: Judgement[] = [held('CLIENT-20')];
+  const judgements: ClientJudgement[] = [held('CLIENT-20')];
   const known = (property: string) =>
     rule.properties.includes(property) ||
     (property.startsWith(`${rule.resource}.`) &&

@@ -1,4 +1,5 @@
 import type { Judgement, ObservedRequest, ObservedResponse } from '../observation/types.ts';
+import type { RequirementId } from '../requirements/requirement-ids.generated.ts';
 
 // What the proxy's judges of the server's side share: the exchange as they read it, and judgements made.
 
@@ -17,11 +18,14 @@ export type Body = Record<string, unknown>;
 export const asRecord = (value: unknown): Body | undefined =>
   typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Body) : undefined;
 
-export const held = (requirement: string): Judgement => ({ requirement, held: true });
-export const broken = (requirement: string, message: string): Judgement => ({
+/** A judgement of a server requirement, as every judge of the server's side gives. */
+export type ServerJudgement = Judgement<RequirementId>;
+
+export const held = (requirement: RequirementId): ServerJudgement => ({ requirement, held: true });
+export const broken = (requirement: RequirementId, message: string): ServerJudgement => ({
   requirement,
   held: false,
   message,
 });
-export const rule = (requirement: string, holds: boolean, message: () => string): Judgement =>
+export const rule = (requirement: RequirementId, holds: boolean, message: () => string): ServerJudgement =>
   holds ? held(requirement) : broken(requirement, message());

@@ -2,8 +2,7 @@ import { preview } from '../validation/validator.ts';
 import { parsedJson } from './body.ts';
 import type { MatchedOperation } from './operation.ts';
 import type { PageWalks } from './page-walks.ts';
-import { asRecord, rule, type Body, type ServerExchange } from './judgements.ts';
-import type { Judgement } from '../observation/types.ts';
+import { asRecord, rule, type Body, type ServerExchange, type ServerJudgement } from './judgements.ts';
 
 // The rules beyond the schema that one 2xx answer proves alone, per operation (server-judge.ts judges the
 // schema and the errors): what the proxy can hold a live answer to without having chosen the request.
@@ -30,8 +29,8 @@ export function successRules(
   match: MatchedOperation,
   body: Body,
   walks: PageWalks,
-): Judgement[] {
-  const judgements: Judgement[] = [];
+): ServerJudgement[] {
+  const judgements: ServerJudgement[] = [];
   const { name, parameters, query } = match;
   if (name === 'listConnections' || name === 'getConnection' || name === 'updateConnection') {
     const found = credentialPointers(body);
@@ -89,8 +88,8 @@ export function successRules(
   return judgements;
 }
 
-function expensesRules(exchange: ServerExchange, body: Body): Judgement[] {
-  const judgements: Judgement[] = [];
+function expensesRules(exchange: ServerExchange, body: Body): ServerJudgement[] {
+  const judgements: ServerJudgement[] = [];
   const { fromMonth, toMonth, payments } = body;
   const range =
     typeof fromMonth === 'string' &&
@@ -176,8 +175,8 @@ function pageRules(
   match: MatchedOperation,
   body: Body,
   walks: PageWalks,
-): Judgement[] {
-  const judgements: Judgement[] = [];
+): ServerJudgement[] {
+  const judgements: ServerJudgement[] = [];
   const data = body.data;
   if (!Array.isArray(data)) return judgements;
   const limit = match.query.get('limit');

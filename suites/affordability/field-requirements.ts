@@ -1,4 +1,5 @@
 import type { Page } from '../../src/checks/paging.ts';
+import type { RequirementId } from '../../src/requirements/requirement-ids.generated.ts';
 import { formatViolations, preview, resourceValidator } from '../../src/validation/validator.ts';
 import { where, type Flaws } from './flaws.ts';
 import { linkNames } from '../shared/links.ts';
@@ -38,7 +39,10 @@ export function checkFilteredClass(
 }
 
 /** The field-level requirement a schema violation of a transaction belongs to, by the member at fault. */
-function requirementOf(member: string | undefined, transaction: Record<string, unknown> | undefined) {
+function requirementOf(
+  member: string | undefined,
+  transaction: Record<string, unknown> | undefined,
+): RequirementId | undefined {
   switch (member) {
     case undefined:
     case 'type':
@@ -91,7 +95,7 @@ export function checkTransaction(item: unknown, page: Page, entry: number, flaws
   const t = asRecord(item);
   const result = resourceValidator().validate('affordability-transaction', item);
   if (!result.valid) {
-    const byRequirement = new Map<string, typeof result.violations>();
+    const byRequirement = new Map<RequirementId, typeof result.violations>();
     for (const violation of result.violations) {
       const [, member, sub] = violation.pointer.split('/');
       const requirement = member === 'links' && sub === 'self' ? 'AFFORD-32' : requirementOf(member, t);

@@ -1,5 +1,6 @@
 import type { Exchange } from '../../src/client/exchange.ts';
 import type { Page } from '../../src/checks/paging.ts';
+import type { RequirementId } from '../../src/requirements/requirement-ids.generated.ts';
 import { asRecord } from './support.ts';
 
 /** A requirement broken somewhere in a walk: how often, the first examples and the first page showing it. */
@@ -13,16 +14,16 @@ const maxExamples = 3;
 
 /** What a walk's pages broke, per requirement; only the first few examples are kept. */
 export class Flaws {
-  private readonly byRequirement = new Map<string, Flaw>();
+  private readonly byRequirement = new Map<RequirementId, Flaw>();
 
-  note(requirement: string, example: () => string, exchange: Exchange): void {
+  note(requirement: RequirementId, example: () => string, exchange: Exchange): void {
     let flaw = this.byRequirement.get(requirement);
     if (!flaw) this.byRequirement.set(requirement, (flaw = { count: 0, examples: [], exchange }));
     flaw.count++;
     if (flaw.examples.length < maxExamples) flaw.examples.push(example());
   }
 
-  get(requirement: string): Flaw | undefined {
+  get(requirement: RequirementId): Flaw | undefined {
     return this.byRequirement.get(requirement);
   }
 }

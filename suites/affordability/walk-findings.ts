@@ -17,7 +17,7 @@ export function flawFinding(walk: SnapshotWalk, flaw: Flaw, expectation: string)
 }
 
 /** Throws the walk's first flaw of the requirement, if any. */
-export function expectNoFlaw(walk: SnapshotWalk, requirement: string, expectation: string): void {
+export function expectNoFlaw(walk: SnapshotWalk, requirement: RequirementId, expectation: string): void {
   const flaw = walk.flaws.get(requirement);
   if (flaw) throw flawFinding(walk, flaw, expectation);
 }

@@ -3,6 +3,7 @@ import type { Page } from '../../src/checks/paging.ts';
 import type { Exchange } from '../../src/client/exchange.ts';
 import { checkFilteredClass, checkTransaction } from '../../suites/affordability/field-requirements.ts';
 import { Flaws } from '../../suites/affordability/flaws.ts';
+import { requirementsOfGroup } from '../../src/requirements/catalogue.ts';
 
 /** A valid payment (fixtures/examples/affordability-transaction.cases.json), altered by each case. */
 const payment = {
@@ -22,7 +23,7 @@ const payment = {
   links: { account: '/users/ea3a81/accounts/s55bf3', institution: '/institutions/AU00000' },
 };
 
-const affordIds = Array.from({ length: 40 }, (_, n) => `AFFORD-${String(n + 1).padStart(2, '0')}`);
+const affordIds = requirementsOfGroup('affordability').map((requirement) => requirement.id);
 
 function pageOf(item: unknown): Page {
   const body = { type: 'list', data: [item] };
