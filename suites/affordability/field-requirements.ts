@@ -1,25 +1,25 @@
 import type { Page } from '../../src/checks/paging.ts';
 import type { RequirementId } from '../../src/requirements/requirement-ids.generated.ts';
 import { formatViolations, preview, resourceValidator } from '../../src/validation/validator.ts';
-import { where, type Flaws } from './flaws.ts';
+import { where, type WalkFindings } from './findings.ts';
 import { linkNames } from '../shared/links.ts';
 import { asRecord } from './support.ts';
 
 /*
  * Which requirement a page or a transaction breaks, field by field: the envelope (AFFORD-03), the class a
  * filter asked for (AFFORD-15), each transaction's fields (AFFORD-17..33). The walks (walks.ts) call these
- * on every page as it arrives and keep only the flaws.
+ * on every page as it arrives and keep only the findings.
  */
 
 /**
  * AFFORD-03: the envelope of every page. Validated with the entries left out, so a faulty transaction
  * fails its own field-level requirement and not the envelope's (the page size is checked by the walk).
  */
-export function checkEnvelope(page: Page, flaws: Flaws): void {
+export function checkEnvelope(page: Page, findings: WalkFindings): void {
   const envelope = { ...page.body, data: Array.isArray(page.body.data) ? [] : page.body.data };
   const result = resourceValidator().validate('affordability-list', envelope);
   if (!result.valid)
-    flaws.note(
+    findings.note(
       'AFFORD-03',
       () => `page ${page.index + 1}:\n${formatViolations(result.violations)}`,
       page.exchange,
@@ -32,10 +32,10 @@ export function checkFilteredClass(
   className: string,
   page: Page,
   entry: number,
-  flaws: Flaws,
+  findings: WalkFindings,
 ): void {
   if (t?.class !== className)
-    flaws.note('AFFORD-15', () => `${where(page, entry)}: class ${preview(t?.class)}`, page.exchange);
+    findings.note('AFFORD-15', () => `${where(page, entry)}: class ${preview(t?.class)}`, page.exchange);
 }
 
 /** The field-level requirement a schema violation of a transaction belongs to, by the member at fault. */
@@ -91,7 +91,7 @@ function emptySubClass(value: unknown): boolean {
 }
 
 /** Field-level requirements AFFORD-17..33 for one transaction of the walk. */
-export function checkTransaction(item: unknown, page: Page, entry: number, flaws: Flaws): void {
+export function checkTransaction(item: unknown, page: Page, entry: number, findings: WalkFindings): void {
   const t = asRecord(item);
   const result = resourceValidator().validate('affordability-transaction', item);
   if (!result.valid) {
@@ -103,7 +103,11 @@ export function checkTransaction(item: unknown, page: Page, entry: number, flaws
       byRequirement.set(requirement, [...(byRequirement.get(requirement) ?? []), violation]);
     }
     for (const [requirement, violations] of byRequirement)
-      flaws.note(requirement, () => `${where(page, entry)}:\n${formatViolations(violations)}`, page.exchange);
+      findings.note(
+        requirement,
+        () => `${where(page, entry)}:\n${formatViolations(violations)}`,
+        page.exchange,
+      );
   }
   if (!t) return;
 
@@ -113,14 +117,14 @@ export function checkTransaction(item: unknown, page: Page, entry: number, flaws
     !emptySubClass(subClass) &&
     !(typeof populated?.title === 'string' && typeof populated.code === 'string')
   )
-    flaws.note(
+    findings.note(
       'AFFORD-28',
       () =>
         `${where(page, entry)}: subClass ${preview(subClass)} is neither null, empty, nor an object with title and code strings`,
       page.exchange,
     );
   if (t.class !== 'payment' && !emptySubClass(subClass))
-    flaws.note(
+    findings.note(
       'AFFORD-29',
       () => `${where(page, entry)}: class ${preview(t.class)} with subClass ${preview(subClass)}`,
       page.exchange,
@@ -133,7 +137,7 @@ export function checkTransaction(item: unknown, page: Page, entry: number, flaws
     !shapeless &&
     !(typeof populated?.title === 'string' && populated.title !== '' && typeof populated.code === 'string')
   )
-    flaws.note(
+    findings.note(
       'AFFORD-30',
       () => `${where(page, entry)}: a payment with subClass ${preview(subClass)}`,
       page.exchange,
@@ -148,7 +152,7 @@ export function checkTransaction(item: unknown, page: Page, entry: number, flaws
     // Named as a whole path segment or query value: a link to another id that begins with this one (an
     // institution AU001 and AU0012) names it nowhere.
     if (typeof link === 'string' && typeof id === 'string' && id !== '' && !linkNames(link, id))
-      flaws.note(
+      findings.note(
         'AFFORD-33',
         () =>
           `${where(page, entry)}: links.${member} ${preview(link)} does not name ${member} ${preview(id)}`,

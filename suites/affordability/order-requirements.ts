@@ -1,7 +1,7 @@
 import type { Page } from '../../src/checks/paging.ts';
 import { readSchemaFiles } from '../../src/validation/schemas.ts';
 import { preview } from '../../src/validation/validator.ts';
-import { where, type Flaws } from './flaws.ts';
+import { where, type WalkFindings } from './findings.ts';
 
 let timestampPattern: RegExp | undefined;
 
@@ -29,7 +29,7 @@ export class OrderTracker {
   private posted: { id: unknown; date: number; raw: string; where: string } | undefined;
   private seenPosted = false;
 
-  constructor(private readonly flaws: Flaws) {}
+  constructor(private readonly findings: WalkFindings) {}
 
   see(t: Record<string, unknown> | undefined, page: Page, entry: number): void {
     if (!t || typeof t.account !== 'string') return;
@@ -37,7 +37,7 @@ export class OrderTracker {
       if (this.finished.has(t.account)) {
         const account = t.account;
         const before = this.account;
-        this.flaws.note(
+        this.findings.note(
           'AFFORD-12',
           () =>
             `${where(page, entry)}: account ${account} appears again after the run of account ${before ?? '?'}; its own run had ended earlier`,
@@ -52,7 +52,7 @@ export class OrderTracker {
     if (t.status !== 'posted') {
       if (this.seenPosted) {
         const previous = this.posted;
-        this.flaws.note(
+        this.findings.note(
           'AFFORD-14',
           () =>
             `${where(page, entry)}: status ${preview(t.status)} in account ${String(t.account)} comes after the posted transaction at ${previous?.where ?? 'an earlier entry'}`,
@@ -69,7 +69,7 @@ export class OrderTracker {
     if (Number.isNaN(date)) return;
     const previous = this.posted;
     if (previous && date > previous.date)
-      this.flaws.note(
+      this.findings.note(
         'AFFORD-13',
         () =>
           `${where(page, entry)}: posted ${raw} comes after ${previous.where} posted ${previous.raw}, an older date, in account ${String(t.account)}`,

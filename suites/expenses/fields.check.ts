@@ -1,5 +1,5 @@
 import { check } from '../../src/checks/check.ts';
-import { expectThat } from '../../src/checks/findings.ts';
+import { expectThat } from '../../src/checks/failures.ts';
 import { defaultExpenses, expectExpensesFields, expensesBody, summaryBlocks } from './support.ts';
 
 // Field-level shape (spec: Resources and their fields > Expenses resource) of the fixture user's summary

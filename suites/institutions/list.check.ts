@@ -4,8 +4,8 @@ import {
   expectStatus,
   expectStatusOf,
   expectThat,
-  Finding,
-} from '../../src/checks/findings.ts';
+  Failure,
+} from '../../src/checks/failures.ts';
 import { expectResource, violationsOf } from '../../src/checks/resource.ts';
 import { formatViolations } from '../../src/validation/validator.ts';
 import { valuesSeen } from '../../src/checks/filter-algebra.ts';
@@ -30,7 +30,7 @@ check(
       /^(|\/type|\/totalCount|\/data|\/data\/\d+)$/.test(v.pointer),
     );
     if (envelope.length > 0)
-      throw new Finding(
+      throw new Failure(
         `${describeRequest(exchange)}: not an institution list envelope:\n${formatViolations(envelope)}`,
         exchange,
       );

@@ -4,7 +4,7 @@ import fc from 'fast-check';
 import { scopeCaseVariant, unsupportedScope } from '../../src/checks/arbitraries/token.ts';
 import { check, NotExercised } from '../../src/checks/check.ts';
 import { errorCodes } from '../../src/checks/error-body.ts';
-import { describeAnswer, describeRequest, Finding } from '../../src/checks/findings.ts';
+import { describeAnswer, describeRequest, Failure } from '../../src/checks/failures.ts';
 import { forAll } from '../../src/checks/property.ts';
 import { runSettings } from '../../src/checks/run-context.ts';
 import {
@@ -276,7 +276,7 @@ function observedRow(id: RequirementId, status: number, code: string, condition:
       const wrong = withStatus.find((exchange) => !errorCodes(exchange.response?.body).includes(code));
       if (wrong) {
         const codes = errorCodes(wrong.response?.body);
-        throw new Finding(
+        throw new Failure(
           `${describeRequest(wrong)}: a ${status} from the token endpoint must carry code ${code} (${condition}), got ${
             codes.length > 0 ? `code ${codes.join(', ')}` : `no code: ${describeAnswer(wrong)}`
           }`,
@@ -300,7 +300,7 @@ check(
       errorCodes(exchange.response?.body).includes('unauthorized-client'),
     );
     if (retired) {
-      throw new Finding(
+      throw new Failure(
         `${describeRequest(retired)}: the code unauthorized-client is no longer returned, got ${describeAnswer(retired)}`,
         retired,
       );
@@ -318,7 +318,7 @@ check(
         exchange.response?.status === 401 || errorCodes(exchange.response?.body).includes('invalid-client'),
     );
     if (retired) {
-      throw new Finding(
+      throw new Failure(
         `${describeRequest(retired)}: invalid-client (401) is no longer returned, got ${describeAnswer(retired)}`,
         retired,
       );
