@@ -53,7 +53,7 @@ console.log(
   JSON.stringify({
     pages: walk.pages,
     transactions: walk.ids.size,
-    problem: walk.problem?.reason ?? null,
+    problem: walk.stop?.reason ?? null,
     invalid,
     outOfOrder,
     seconds: (performance.now() - started) / 1000,

@@ -11,7 +11,7 @@ import { RequestRefused } from '../client/http-client.ts';
 import type { RunSettings } from '../profile/profile.ts';
 import { requirementById } from '../requirements/catalogue.ts';
 import type { RequirementId } from '../requirements/requirement-ids.generated.ts';
-import { Finding } from './findings.ts';
+import { Failure } from './failures.ts';
 import { PropertyFailure } from './property.ts';
 import { api, forgetSharedAnswers, runningCheck, runSettings } from './run-context.ts';
 
@@ -21,7 +21,7 @@ export interface FailureEvidence {
    * The requirements whose rule the failed assertion holds: the failure fails these and no other of the
    * check's requirements (docs/design.md#a-failure-fails-only-what-its-evidence-breaks).
    */
-  requirements?: string[];
+  requirements?: RequirementId[];
   exchange?: Exchange;
   curl?: string;
   seed?: number;
@@ -38,9 +38,9 @@ export interface FailureEvidence {
 declare module 'vitest' {
   interface TaskMeta {
     /** Requirement ids the check proves; the report groups results by them. */
-    requirements?: string[];
+    requirements?: RequirementId[];
     /** Requirement ids the check holds on its way to its own (CheckOptions.preconditions). */
-    preconditions?: string[];
+    preconditions?: RequirementId[];
     /** Why a check was not exercised (a missing fixture or capability). */
     notExercised?: string;
     /** What the user could give to exercise it (a flag, an environment variable, a profile field). */
@@ -134,11 +134,11 @@ export interface CheckOptions {
 }
 
 /**
- * The requirements a failure breaks: those its Finding names, else the check's primary (first) one. A
+ * The requirements a failure breaks: those its Failure names, else the check's primary (first) one. A
  * check may exercise several requirements; each assertion fails only the rule it holds.
  */
 function brokenBy(error: unknown, requirements: readonly RequirementId[]): RequirementId[] {
-  const named = error instanceof Finding ? error.requirements : undefined;
+  const named = error instanceof Failure ? error.requirements : undefined;
   if (named && named.length > 0) return [...new Set(named)];
   return requirements.slice(0, 1);
 }
@@ -193,7 +193,7 @@ export function check(
         context.skip(`not exercised: ${error.message}`);
         return;
       }
-      const exchange = error instanceof Finding && error.exchange ? error.exchange : exchanges.at(-1);
+      const exchange = error instanceof Failure && error.exchange ? error.exchange : exchanges.at(-1);
       const broken = brokenBy(error, requirements);
       // An assertion may hold a rule the check does not name (the error-list shape of a refusal): the
       // check then exercises that requirement too, and the report lists it there.

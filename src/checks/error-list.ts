@@ -3,7 +3,7 @@ import type { RequirementId } from '../requirements/requirement-ids.generated.ts
 import { violationsOf } from './resource.ts';
 import { checkNames, primaryRequirement, runningCheck } from './run-context.ts';
 import { schemaOwnersOf } from './schema-owners.ts';
-import { describeAnswer, describeRequest, expectThat, Finding } from './findings.ts';
+import { describeAnswer, describeRequest, expectThat, Failure } from './failures.ts';
 import { formatViolations, type SchemaViolation } from '../validation/validator.ts';
 
 export interface ExpectedError {
@@ -20,7 +20,7 @@ export interface ExpectedError {
   refusal?: RequirementId;
 }
 
-/** Throws a Finding on the error-list requirements the violations break, when there are any. */
+/** Throws a Failure on the error-list requirements the violations break, when there are any. */
 export function expectErrorListBody(exchange: Exchange, violations: SchemaViolation[]): void {
   if (violations.length === 0) return;
   // A member of the error list fails the requirement whose schema governs it (ERR-02 … ERR-09); a body
@@ -29,7 +29,7 @@ export function expectErrorListBody(exchange: Exchange, violations: SchemaViolat
   const broken = [
     ...new Set(violations.flatMap((v) => schemaOwnersOf('error-list', v, named) ?? ['ERR-01' as const])),
   ];
-  throw new Finding(
+  throw new Failure(
     `${describeRequest(exchange)}: the ${exchange.response?.status} body is not an error list:\n${formatViolations(violations)}`,
     exchange,
     broken,
@@ -47,14 +47,10 @@ export function expectErrorList(exchange: Exchange, expected: ExpectedError): vo
     // A check that names ERR-11 probes input every reading refuses: a 5xx to it breaks that rule as well.
     const serverError = status !== undefined && status >= 500 && checkNames('ERR-11');
     const accepted = (status === undefined || status < 400) && expected.refusal;
-    throw new Finding(
+    throw new Failure(
       `${describeRequest(exchange)}: expected a refusal with status ${expected.status.join(' or ')}, got ${describeAnswer(exchange)}`,
       exchange,
-      serverError
-        ? [primaryRequirement(), 'ERR-11']
-        : accepted
-          ? [expected.refusal as RequirementId]
-          : undefined,
+      serverError ? [primaryRequirement(), 'ERR-11'] : accepted ? [accepted] : undefined,
     );
   }
   expectErrorListBody(exchange, violationsOf(exchange.response?.body, 'error-list'));
@@ -96,14 +92,14 @@ export function expectRefused(
     // A 5xx is no refusal either; where the check names ERR-11 its input is invalid under every reading,
     // so the 5xx breaks that rule too.
     const own = refusal ?? primaryRequirement();
-    throw new Finding(
+    throw new Failure(
       `${describeRequest(exchange)}: deliberately invalid input was answered with a server error, where a client error (${typical.join(' or ')}) was due: ${describeAnswer(exchange)}`,
       exchange,
       checkNames('ERR-11') ? [own, 'ERR-11'] : [own],
     );
   }
   if (status === undefined || status < 400) {
-    throw new Finding(
+    throw new Failure(
       `${describeRequest(exchange)}: expected a refusal with status ${typical.join(' or ')}, got ${describeAnswer(exchange)}`,
       exchange,
       refusal ? [refusal] : undefined,

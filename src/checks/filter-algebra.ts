@@ -1,6 +1,6 @@
 import type { Exchange } from '../client/exchange.ts';
 import { expectRefused } from './error-list.ts';
-import { describeAnswer, describeRequest, expectStatus, expectThat, Finding } from './findings.ts';
+import { describeAnswer, describeRequest, expectStatus, expectThat, Failure } from './failures.ts';
 
 /**
  * The filter grammar the spec shows for list endpoints (GET /users/{user.id}/connections, GET
@@ -159,7 +159,7 @@ export async function expectFilterAlgebra(
         (item) =>
           `${key(item)} (${terms.map((t) => `${t.property}=${JSON.stringify(read(item, t.property))}`).join(', ')})`,
       );
-    throw new Finding(
+    throw new Failure(
       `${describeRequest(exchange)}: filter=${filter} answered ${failing.length} item(s) it does not select: ${shown.join('; ')}`,
       exchange,
     );

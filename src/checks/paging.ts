@@ -1,13 +1,13 @@
 import type { Exchange } from '../client/exchange.ts';
-import { describeAnswer, describeRequest } from './findings.ts';
+import { describeAnswer, describeRequest } from './failures.ts';
 
 /**
  * A bounded, memory-light walk of a paged list by `links.next` (spec: GET …/affordability/…/transactions,
  * "Paging: pages of at most 500 entries; absence of `links.next` means no more pages").
  *
  * Each page is handed to `onPage` as it arrives and then dropped: the walk itself keeps only the entries'
- * ids (to tell repeats), one number and one flag per page, and the exchanges that show a problem. A hostile
- * or broken target ends the walk with a `problem`, never a hang: a `next` that repeats a request, a page of
+ * ids (to tell repeats), one number and one flag per page, and the exchanges that show what stopped it. A
+ * hostile or broken target ends the walk with a `stop`, never a hang: a `next` that repeats a request, a page of
  * entries all seen before, and more pages than the entries seen can fill (plus a margin, under a hard cap)
  * all stop it.
  */
@@ -39,7 +39,7 @@ export type StopReason =
   | 'too-many-pages' // more pages than the entries seen can fill, plus a margin
   | 'page-cap'; // the hard cap on pages, whatever the entries
 
-export interface WalkProblem {
+export interface WalkStop {
   reason: StopReason;
   /** Which page (from 0) showed it. */
   page: number;
@@ -48,7 +48,7 @@ export interface WalkProblem {
 }
 
 /** A page of the walk that broke a page-size rule, with its evidence. */
-export interface PageFlaw {
+export interface PageFinding {
   page: number;
   size: number;
   exchange: Exchange;
@@ -67,18 +67,18 @@ export interface Walk {
   ended: boolean;
   /** Stopped at `maxPages` on purpose (a probe of the first pages). */
   truncated: boolean;
-  problem?: WalkProblem;
+  stop?: WalkStop;
   first?: Exchange;
   last?: Exchange;
   /** Entries per page, and whether the page carried links.next (a null one counts as absent). */
   pageSizes: number[];
   nextPresent: boolean[];
   /** The first page holding more entries than `pageSize`. */
-  oversized?: PageFlaw;
+  oversized?: PageFinding;
   /** The first page followed by links.next that holds fewer or more entries than `pageSize`. */
-  notFullBeforeNext?: PageFlaw;
+  notFullBeforeNext?: PageFinding;
   /** Pages reached by links.next that held no entry: the page before promised more that did not come. */
-  emptyFollowed?: PageFlaw & { count: number };
+  emptyFollowed?: PageFinding & { count: number };
   /** Entries seen more than once. */
   repeats?: { count: number; firstId: string; page: number; exchange: Exchange };
 }
@@ -166,7 +166,7 @@ function where(index: number, exchange: Exchange): string {
 }
 
 /**
- * Walks the list from `options.path` by `links.next` until a page has none, a problem stops it, or
+ * Walks the list from `options.path` by `links.next` until a page has none, something stops it (`stop`), or
  * `maxPages` is reached. Requests are sequential; the bound is checked before each one.
  */
 export async function walkPages(source: PageSource, options: WalkOptions): Promise<Walk> {
@@ -185,7 +185,7 @@ export async function walkPages(source: PageSource, options: WalkOptions): Promi
   const sent = new Set<string>();
   let request: { path: string; query?: Query } = firstRequest;
   const stop = (reason: StopReason, index: number, exchange: Exchange, message: string) => {
-    walk.problem = { reason, page: index, exchange, message: `${where(index, exchange)}: ${message}` };
+    walk.stop = { reason, page: index, exchange, message: `${where(index, exchange)}: ${message}` };
   };
 
   for (;;) {
@@ -291,7 +291,7 @@ export async function walkPages(source: PageSource, options: WalkOptions): Promi
   return walk;
 }
 
-/** A walk that ended as the spec says (a page without links.next), neither stopped by a problem nor cut short. */
+/** A walk that ended as the spec says (a page without links.next), neither stopped early (`stop`) nor cut short. */
 export function completed(walk: Walk): boolean {
-  return walk.ended && !walk.problem;
+  return walk.ended && !walk.stop;
 }

@@ -1,9 +1,9 @@
 import fc from 'fast-check';
-import { Finding } from './findings.ts';
+import { Failure } from './failures.ts';
 import { runSettings } from './run-context.ts';
 
 /** A property that failed: its seed, path and shrunk counter-example reproduce it (`--seed`). */
-export class PropertyFailure extends Finding {
+export class PropertyFailure extends Failure {
   override name = 'PropertyFailure';
   constructor(
     message: string,
@@ -15,8 +15,8 @@ export class PropertyFailure extends Finding {
     // The counter-example fails the rule its own assertion held.
     super(
       message,
-      cause instanceof Finding ? cause.exchange : undefined,
-      cause instanceof Finding ? cause.requirements : undefined,
+      cause instanceof Failure ? cause.exchange : undefined,
+      cause instanceof Failure ? cause.requirements : undefined,
     );
   }
 }

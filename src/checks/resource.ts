@@ -1,7 +1,7 @@
 import type { Exchange } from '../client/exchange.ts';
 import { formatViolations, resourceValidator, type SchemaViolation } from '../validation/validator.ts';
 import type { RequirementId } from '../requirements/requirement-ids.generated.ts';
-import { describeRequest, Finding } from './findings.ts';
+import { describeRequest, Failure } from './failures.ts';
 import { runningCheck } from './run-context.ts';
 import { schemaOwnersOf } from './schema-owners.ts';
 
@@ -25,7 +25,7 @@ function concerns(pointer: string, pattern: string): boolean {
 export function expectResource(exchange: Exchange, resource: string, pointers?: string[]): void {
   const violations = violationsOf(exchange.response?.body, resource, pointers);
   if (violations.length === 0) return;
-  throw new Finding(
+  throw new Failure(
     `${describeRequest(exchange)}: not a valid ${resource}:\n${formatViolations(violations)}`,
     exchange,
     brokenRequirements(resource, violations),

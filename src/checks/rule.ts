@@ -1,7 +1,7 @@
 import type { Exchange } from '../client/exchange.ts';
 import type { RequirementId } from '../requirements/requirement-ids.generated.ts';
 import type { Verdict } from '../rules/verdict.ts';
-import { expectThat } from './findings.ts';
+import { expectThat } from './failures.ts';
 
 /**
  * Fails the check where a shared rule (src/rules) is broken, with the rule's reason and the exchange as

@@ -26,7 +26,7 @@ const ownersByLocation = new Map<string, RequirementId[]>();
 for (const requirement of catalogue.requirements) {
   for (const location of requirement.schema ?? []) {
     const owners = ownersByLocation.get(location) ?? [];
-    owners.push(requirement.id as RequirementId);
+    owners.push(requirement.id);
     ownersByLocation.set(location, owners);
   }
 }
@@ -125,24 +125,27 @@ function matches(segments: string[], pointer: string): boolean {
   return segments.length <= parts.length && segments.every((s, i) => s === '*' || s === parts[i]);
 }
 
+/** The id prefix of a requirement (`AFFORD` of `AFFORD-03`), which names its group. */
+export const prefixOf = (id: RequirementId): string => id.split('-')[0] ?? '';
+
 /**
  * The requirements a violation at `pointer` of a `resource` payload breaks: those governing the deepest
  * schema location above it. Where a location is governed by requirements of several operations (a job is
  * both the answer to a connection update and to GET /jobs), those the running check names, else those of
- * its primary requirement's group, are preferred. Undefined where no requirement governs it: the check's
- * own requirement then holds it.
+ * the group whose id prefix is `prefix` (the primary requirement's, by default), are preferred. Undefined
+ * where no requirement governs it: the check's own requirement then holds it.
  */
 export function schemaOwnersOf(
   resource: string,
   { pointer, schemaPath }: Pick<SchemaViolation, 'pointer' | 'schemaPath'>,
   named: readonly RequirementId[],
+  prefix: string | undefined = named[0] && prefixOf(named[0]),
 ): RequirementId[] | undefined {
   const owners = keywordOwnersOf(resource, schemaPath) ?? payloadOwnersOf(resource, pointer);
   if (!owners) return undefined;
   const mine = owners.filter((id) => named.includes(id));
   if (mine.length > 0) return mine;
-  const group = named[0]?.split('-')[0];
-  const sameGroup = owners.filter((id) => id.split('-')[0] === group);
+  const sameGroup = owners.filter((id) => prefixOf(id) === prefix);
   return sameGroup.length > 0 ? sameGroup : owners;
 }
 

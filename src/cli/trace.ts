@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { packageRoot } from '../package-root.ts';
 import { ambiguities, clientAmbiguities } from '../requirements/ambiguities.ts';
 import { clientRequirementById, requirementById, type Requirement } from '../requirements/catalogue.ts';
+import type { ClientRequirementId } from '../requirements/requirement-ids.generated.ts';
 import { checkIndex } from '../runner/check-index.ts';
 import { sourceExtension } from '../runner/run-suites.ts';
 
@@ -113,7 +114,9 @@ async function checksNaming(id: string): Promise<RequirementTrace['checks']> {
  * that judge it (src/clients/, as its checks), and the requests of the client-fault catalogue that break
  * it (as its faults: the mock and the proxy must each find them).
  */
-async function traceClientRequirement(requirement: Requirement): Promise<RequirementTrace> {
+async function traceClientRequirement(
+  requirement: Requirement<ClientRequirementId>,
+): Promise<RequirementTrace> {
   const id = requirement.id;
   const rules = sources('src/clients').filter(
     (file) => !file.path.endsWith(`client-faults${sourceExtension}`),
@@ -155,7 +158,7 @@ export async function traceRequirement(id: string): Promise<RequirementTrace | u
   return {
     ...requirement,
     readings: ambiguities
-      .filter((entry) => entry.requirements.includes(id))
+      .filter((entry) => entry.requirements.includes(requirement.id))
       .map((entry) => ({
         ambiguity: entry.id,
         topic: entry.topic,

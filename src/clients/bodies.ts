@@ -1,6 +1,6 @@
-import type { Judgement } from '../observation/types.ts';
 import { endpointName, mockOwnGroup, operations } from '../operations/table.ts';
-import { judged, shown, type ClientRequest } from './request.ts';
+import type { ClientRequirementId } from '../requirements/requirement-ids.generated.ts';
+import { judged, shown, type ClientJudgement, type ClientRequest } from './request.ts';
 
 /**
  * The rules on request bodies: the token request's form (CLIENT-05), the JSON bodies' labels and shape
@@ -10,7 +10,7 @@ import { judged, shown, type ClientRequest } from './request.ts';
  */
 
 /** Every requirement judged here, none of them judged on a request whose body was not read. */
-export const bodyRequirements: readonly string[] = [
+export const bodyRequirements: readonly ClientRequirementId[] = [
   'CLIENT-05',
   'CLIENT-13',
   'CLIENT-14',
@@ -41,7 +41,7 @@ type Members = Record<string, unknown>;
 /** A member given: null reads as absent (AMB-CLIENT-06). */
 const given = (body: Members, name: string) => body[name] !== undefined && body[name] !== null;
 
-function judgeScope(bodyText: string): Judgement {
+function judgeScope(bodyText: string): ClientJudgement {
   const sent = new URLSearchParams(bodyText).getAll('scope');
   const message =
     sent.length === 0
@@ -60,7 +60,7 @@ const requiredMembers: Record<string, string> = {
   updateConnection: 'password',
 };
 
-function judgeUser(body: Members): Judgement[] {
+function judgeUser(body: Members): ClientJudgement[] {
   const judgements = [
     judged(
       'CLIENT-16',
@@ -98,7 +98,7 @@ function judgeUser(body: Members): Judgement[] {
   return judgements;
 }
 
-function judgeConnectionUpdate(body: Members, line: string): Judgement[] {
+function judgeConnectionUpdate(body: Members, line: string): ClientJudgement[] {
   const password = body.password;
   const judgements = [
     judged(
@@ -117,7 +117,7 @@ function judgeConnectionUpdate(body: Members, line: string): Judgement[] {
   return judgements;
 }
 
-function judgeExpenses(body: Members, line: string): Judgement[] {
+function judgeExpenses(body: Members, line: string): ClientJudgement[] {
   const wrong = ['fromMonth', 'toMonth'].filter(
     (name) => given(body, name) && !(typeof body[name] === 'string' && month.test(body[name])),
   );
@@ -156,7 +156,7 @@ function judgeExpenses(body: Members, line: string): Judgement[] {
   return judgements;
 }
 
-export function judgeBodies(request: ClientRequest): Judgement[] {
+export function judgeBodies(request: ClientRequest): ClientJudgement[] {
   const { operation, bodyText } = request;
   if (operation === undefined || bodyText === undefined) return [];
   if (operation === 'issueToken') return [judgeScope(bodyText)];
@@ -165,7 +165,7 @@ export function judgeBodies(request: ClientRequest): Judgement[] {
   if (operations[operation].group === mockOwnGroup) return [];
   const line = endpointName(operation);
   const json = request.json()!;
-  const judgements: Judgement[] = [];
+  const judgements: ClientJudgement[] = [];
   if (json.kind !== 'empty') {
     const mediaType = request.mediaType;
     judgements.push(

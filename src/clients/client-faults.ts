@@ -1,5 +1,6 @@
 import type { ObservedRequest } from '../observation/types.ts';
 import type { OperationName } from '../operations/table.ts';
+import type { ClientRequirementId } from '../requirements/requirement-ids.generated.ts';
 
 /**
  * Requests a client could send, for the tests of the judge of client requests (src/clients/judge.ts) and
@@ -11,7 +12,7 @@ import type { OperationName } from '../operations/table.ts';
 export interface ClientFault {
   name: string;
   /** The one client requirement the request breaks. */
-  requirement: string;
+  requirement: ClientRequirementId;
   request: ObservedRequest;
   /**
    * For a rule over time (CLIENT-32): the request's bearer token came in a token answer giving this

@@ -1,4 +1,3 @@
-import type { Judgement } from '../observation/types.ts';
 import {
   mockOwnGroup,
   operations,
@@ -6,7 +5,15 @@ import {
   type FilterConstraint,
   type OperationName,
 } from '../operations/table.ts';
-import { broken, held, judged, requestLine, shown, type ClientRequest } from './request.ts';
+import {
+  broken,
+  held,
+  judged,
+  requestLine,
+  shown,
+  type ClientJudgement,
+  type ClientRequest,
+} from './request.ts';
 import { affordabilityClasses } from '../types/affordability-classes.ts';
 
 /**
@@ -56,7 +63,7 @@ function parse(filter: string): Expression[] | undefined {
   return expressions;
 }
 
-export function judgeFilters(request: ClientRequest): Judgement[] {
+export function judgeFilters(request: ClientRequest): ClientJudgement[] {
   const rule = filterRuleOf(request.operation);
   const filter = request.query.get('filter');
   if (!rule || filter === null || filter === '') return [];
@@ -65,7 +72,7 @@ export function judgeFilters(request: ClientRequest): Judgement[] {
   if (!expressions) {
     return [broken('CLIENT-20', `${line}'s filter ${shown(filter)} is not <property>.<operator>('<value>')`)];
   }
-  const judgements: Judgement[] = [held('CLIENT-20')];
+  const judgements: ClientJudgement[] = [held('CLIENT-20')];
   // A property with or without the resource's name before it, as the spec writes it or not (AMB-CLIENT-09).
   const bare = (property: string) =>
     property.startsWith(`${rule.resource}.`) ? property.slice(rule.resource.length + 1) : property;

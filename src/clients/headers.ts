@@ -1,5 +1,4 @@
-import type { Judgement } from '../observation/types.ts';
-import { broken, held, judged, requestLine, type ClientRequest } from './request.ts';
+import { broken, held, judged, requestLine, type ClientJudgement, type ClientRequest } from './request.ts';
 
 /**
  * The rules on a request's headers: the token request's Basic credential, its form content type and its
@@ -32,7 +31,7 @@ function authorizationMessage(request: ClientRequest, expected: string): string 
  * ClientConfiguration): the spec's `service-version` stands for a product's own, its brand in place of
  * `service` (AMB-GEN-07), and a client is held to the name its service gives.
  */
-export function judgeHeaders(request: ClientRequest, versionHeader: string): Judgement[] {
+export function judgeHeaders(request: ClientRequest, versionHeader: string): ClientJudgement[] {
   if (request.operation !== 'issueToken') {
     return [judged('CLIENT-06', authorizationMessage(request, 'Bearer'))];
   }

@@ -1,10 +1,10 @@
-import type { ClientExchange, Judgement, ObservedRequest } from '../observation/types.ts';
+import type { ClientExchange, ObservedRequest } from '../observation/types.ts';
 import { profileDefaults } from '../profile/profile.ts';
 import { judgeBodies } from './bodies.ts';
 import { judgeFilters } from './filters.ts';
 import { judgeHeaders } from './headers.ts';
 import { judgeParameters } from './parameters.ts';
-import { readRequest, type ClientRequest } from './request.ts';
+import { readRequest, type ClientJudgement, type ClientRequest } from './request.ts';
 import { TokenLifetimes } from './token-expiry.ts';
 
 /**
@@ -20,7 +20,7 @@ export const defaultClientConfiguration: ClientConfiguration = {
   versionHeader: profileDefaults.versionHeader,
 };
 
-function judgeRead(request: ClientRequest, configuration: ClientConfiguration): Judgement[] {
+function judgeRead(request: ClientRequest, configuration: ClientConfiguration): ClientJudgement[] {
   return [
     ...judgeHeaders(request, configuration.versionHeader),
     ...judgeParameters(request),
@@ -42,7 +42,7 @@ function judgeRead(request: ClientRequest, configuration: ClientConfiguration): 
 export function judgeClientRequest(
   request: ObservedRequest,
   configuration: ClientConfiguration = defaultClientConfiguration,
-): Judgement[] {
+): ClientJudgement[] {
   return judgeRead(readRequest(request), configuration);
 }
 
@@ -56,7 +56,7 @@ export class ClientJudge {
 
   constructor(private readonly configuration: ClientConfiguration = defaultClientConfiguration) {}
 
-  judge(exchange: ClientExchange): Judgement[] {
+  judge(exchange: ClientExchange): ClientJudgement[] {
     const request = readRequest(exchange.request);
     const judgements = [
       ...judgeRead(request, this.configuration),

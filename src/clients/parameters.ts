@@ -1,6 +1,5 @@
-import type { Judgement } from '../observation/types.ts';
 import { endpointName, operations, pageSizeOf, type PageSizeBounds } from '../operations/table.ts';
-import { held, judged, requestLine, shown, type ClientRequest } from './request.ts';
+import { held, judged, requestLine, shown, type ClientJudgement, type ClientRequest } from './request.ts';
 
 /**
  * The rules on query parameters: the ones an operation requires (CLIENT-07, read from the operations
@@ -19,7 +18,7 @@ const given = (request: ClientRequest, name: string): string | undefined => {
   return value === null || value === '' ? undefined : value;
 };
 
-function judgeRequired(request: ClientRequest): Judgement[] {
+function judgeRequired(request: ClientRequest): ClientJudgement[] {
   const operation = request.operation;
   if (operation === undefined) return [];
   const required = operations[operation].parameters.filter(
@@ -37,8 +36,8 @@ function judgeRequired(request: ClientRequest): Judgement[] {
   ];
 }
 
-function judgeEnrich(request: ClientRequest): Judgement[] {
-  const judgements: Judgement[] = [];
+function judgeEnrich(request: ClientRequest): ClientJudgement[] {
+  const judgements: ClientJudgement[] = [];
   const q = given(request, 'q');
   if (q !== undefined) {
     // Code points: the most characters any reading of "character" counts in a string.
@@ -95,7 +94,7 @@ function judgeEnrich(request: ClientRequest): Judgement[] {
   return judgements;
 }
 
-function judgeLimit(request: ClientRequest, { minimum, maximum }: PageSizeBounds): Judgement[] {
+function judgeLimit(request: ClientRequest, { minimum, maximum }: PageSizeBounds): ClientJudgement[] {
   const limit = request.query.get('limit');
   if (limit === null) return [];
   if (!/^\d+$/.test(limit) || Number(limit) > maximum) {
@@ -117,7 +116,7 @@ function judgeLimit(request: ClientRequest, { minimum, maximum }: PageSizeBounds
   ];
 }
 
-export function judgeParameters(request: ClientRequest): Judgement[] {
+export function judgeParameters(request: ClientRequest): ClientJudgement[] {
   const judgements = judgeRequired(request);
   if (request.operation === 'enrich') judgements.push(...judgeEnrich(request));
   if (request.operation === 'listAffordabilityTransactions')

@@ -1,6 +1,7 @@
 import type { Judgement, ObservedRequest } from '../observation/types.ts';
 import { OperationMatcher } from '../operations/match.ts';
 import type { OperationName } from '../operations/table.ts';
+import type { ClientRequirementId } from '../requirements/requirement-ids.generated.ts';
 
 /**
  * One observed request read once for every rule of the judge (src/clients/judge.ts): the operation of the
@@ -67,16 +68,19 @@ export function requestLine(request: ClientRequest): string {
   return `${request.request.method.toUpperCase()} ${request.pathname}`;
 }
 
-export const held = (requirement: string): Judgement => ({ requirement, held: true });
+/** A judgement of a client requirement, as every rule of the judge gives. */
+export type ClientJudgement = Judgement<ClientRequirementId>;
 
-export const broken = (requirement: string, message: string): Judgement => ({
+export const held = (requirement: ClientRequirementId): ClientJudgement => ({ requirement, held: true });
+
+export const broken = (requirement: ClientRequirementId, message: string): ClientJudgement => ({
   requirement,
   held: false,
   message,
 });
 
 /** A judgement either way: held when `message` is undefined, else broken with it. */
-export const judged = (requirement: string, message: string | undefined): Judgement =>
+export const judged = (requirement: ClientRequirementId, message: string | undefined): ClientJudgement =>
   message === undefined ? held(requirement) : broken(requirement, message);
 
 /** A short, single-line rendering of a value a client sent, for messages. */

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
-import type { ClientExchange, Judgement } from '../observation/types.ts';
-import { broken, held, requestLine, type ClientRequest } from './request.ts';
+import type { ClientExchange } from '../observation/types.ts';
+import { broken, held, requestLine, type ClientJudgement, type ClientRequest } from './request.ts';
 
 /**
  * The one client rule that holds over time, CLIENT-32: a bearer token is not used after the expires_in its
@@ -56,7 +56,7 @@ export class TokenLifetimes {
   }
 
   /** CLIENT-32 on a request received at `receivedAt`: held or broken where its bearer token was seen issued, else nothing. */
-  judge(request: ClientRequest, receivedAt: number): Judgement[] {
+  judge(request: ClientRequest, receivedAt: number): ClientJudgement[] {
     if (this.told.size === 0 || request.operation === 'issueToken') return [];
     const token = bearerToken(request);
     const told = token === undefined ? undefined : this.told.get(keyOf(token));

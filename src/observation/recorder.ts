@@ -1,5 +1,6 @@
 import type { Secrets } from '../client/secrets.ts';
 import type { Requirement } from '../requirements/catalogue.ts';
+import type { AnyRequirementId } from '../requirements/requirement-ids.generated.ts';
 import { packageVersion } from '../package-root.ts';
 import type {
   Finding,
@@ -26,21 +27,21 @@ function headerText(value: string | string[] | undefined): string {
  * are masked in all evidence, even where a body echoes them (docs/design.md#secrets-never-leave-the-process). An observer with
  * several recorders learns once for all of them.
  */
-export class ObservationRecorder {
-  private readonly held = new Map<string, number>();
-  private readonly broken = new Map<string, number>();
-  private readonly kept = new Map<string, Finding[]>();
+export class ObservationRecorder<Id extends AnyRequirementId> {
+  private readonly held = new Map<Id, number>();
+  private readonly broken = new Map<Id, number>();
+  private readonly kept = new Map<Id, Finding[]>();
   private exchanges = 0;
   private startedAt = new Date();
 
   constructor(
-    private readonly requirements: readonly Requirement[],
+    private readonly requirements: readonly Requirement<Id>[],
     private readonly observer: ObservationReport['observer'],
     private readonly secrets: Secrets,
   ) {}
 
   /** The judgements of one exchange. */
-  record(judgements: readonly Judgement[], request: ObservedRequest, response?: ObservedResponse): void {
+  record(judgements: readonly Judgement<Id>[], request: ObservedRequest, response?: ObservedResponse): void {
     this.exchanges += 1;
     for (const { requirement, held, message } of judgements) {
       const counts = held ? this.held : this.broken;
@@ -54,7 +55,7 @@ export class ObservationRecorder {
 
   /** The request and answer as evidence: credentials masked, bodies cut to a preview. */
   private finding(
-    requirement: string,
+    requirement: Id,
     message: string,
     request: ObservedRequest,
     response: ObservedResponse | undefined,

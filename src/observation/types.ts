@@ -1,4 +1,5 @@
 import type { Requirement } from '../requirements/catalogue.ts';
+import type { AnyRequirementId } from '../requirements/requirement-ids.generated.ts';
 
 /**
  * What an observer of live traffic sees of one exchange (the embedded mock of its clients, the proxy of
@@ -43,9 +44,12 @@ export interface ClientExchange {
   };
 }
 
-/** One requirement judged on one exchange: held, or broken with why. */
-export interface Judgement {
-  requirement: string;
+/**
+ * One requirement judged on one exchange: held, or broken with why. `Id` is the side judged: the proxy's
+ * server judge gives `RequirementId`s, the judge of clients `ClientRequirementId`s.
+ */
+export interface Judgement<Id extends AnyRequirementId = AnyRequirementId> {
+  requirement: Id;
   held: boolean;
   /** For a broken requirement: what departed from it, in one or two lines. */
   message?: string;
@@ -53,7 +57,7 @@ export interface Judgement {
 
 /** A broken requirement with its evidence, secrets masked. */
 export interface Finding {
-  requirement: string;
+  requirement: AnyRequirementId;
   message: string;
   request: { method: string; path: string; headers: Record<string, string>; body: string };
   response?: { status: number; body: string };
@@ -64,7 +68,7 @@ export interface Finding {
 export type ObservationStatus = 'passed' | 'failed' | 'not-observed';
 
 export interface ObservedRequirement {
-  id: string;
+  id: AnyRequirementId;
   level: Requirement['level'];
   group: string;
   title: string;

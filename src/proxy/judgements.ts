@@ -1,4 +1,5 @@
 import type { Judgement, ObservedRequest, ObservedResponse } from '../observation/types.ts';
+import type { RequirementId } from '../requirements/requirement-ids.generated.ts';
 import { rulesByRequirement, type RuledRequirement } from '../rules/by-requirement.ts';
 import type { Verdict } from '../rules/verdict.ts';
 
@@ -17,8 +18,11 @@ export interface ServerExchange {
 export type { Members as Body } from '../rules/values.ts';
 export { asRecord } from '../rules/values.ts';
 
-export const held = (requirement: string): Judgement => ({ requirement, held: true });
-export const broken = (requirement: string, message: string): Judgement => ({
+/** A judgement of a server requirement, as every judge of the server's side gives. */
+export type ServerJudgement = Judgement<RequirementId>;
+
+export const held = (requirement: RequirementId): ServerJudgement => ({ requirement, held: true });
+export const broken = (requirement: RequirementId, message: string): ServerJudgement => ({
   requirement,
   held: false,
   message,
@@ -31,7 +35,7 @@ export const broken = (requirement: string, message: string): Judgement => ({
 export function byRule<R extends RuledRequirement>(
   requirement: R,
   ...given: Parameters<(typeof rulesByRequirement)[R]>
-): Judgement[] {
+): ServerJudgement[] {
   const rule = rulesByRequirement[requirement] as (...args: typeof given) => Verdict;
   const verdict = rule(...given);
   if (verdict === undefined) return [];
@@ -39,6 +43,6 @@ export function byRule<R extends RuledRequirement>(
 }
 
 /** Broken judgements with what the exchange asked or answered before the rule's reason. */
-export function withContext(context: string, judgements: Judgement[]): Judgement[] {
+export function withContext(context: string, judgements: ServerJudgement[]): ServerJudgement[] {
   return judgements.map((j) => (j.held ? j : { ...j, message: `${context}: ${j.message ?? ''}` }));
 }

@@ -118,11 +118,11 @@ const asked: Partial<
  * precondition beyond its operation.
  */
 export function meetsPreconditions(
-  requirement: string,
+  requirement: RequirementId,
   request: ObservedRequest,
   versionHeader: string = profileDefaults.versionHeader,
 ): boolean {
-  const precondition = asked[requirement as RequirementId];
+  const precondition = asked[requirement];
   if (!precondition) return true;
   const read = readRequest(request);
   return (

@@ -11,6 +11,7 @@ import type {
 } from '../observation/types.ts';
 import { writeObservationReports } from '../observation/write.ts';
 import { catalogue, type Requirement } from '../requirements/catalogue.ts';
+import type { AnyRequirementId, ClientRequirementId } from '../requirements/requirement-ids.generated.ts';
 import { decodedBody } from './body.ts';
 import { startForwarding, type ForwardedExchange } from './forward.ts';
 import { HarLog } from './har.ts';
@@ -36,14 +37,14 @@ export interface ProxyOptions {
    * service told it (src/clients/judge.ts, ClientJudge: the version header's name, each token's
    * expires_in); called once per exchange, in the order the exchanges end. Default: nothing judged.
    */
-  clientJudge?: (exchange: ClientExchange) => Judgement[];
+  clientJudge?: (exchange: ClientExchange) => Judgement<ClientRequirementId>[];
   /**
    * The version header's name the service was configured with, which a token request must carry to count
    * toward TOKEN-01 (preconditions.ts); default `service-version`.
    */
   versionHeader?: string;
   /** The requirements `clientJudge` names, listed in the client report. */
-  clientRequirements?: readonly Requirement[];
+  clientRequirements?: readonly Requirement<ClientRequirementId>[];
   /** Time limit in ms for the target's headers, and between two chunks of its body; default 30,000. */
   timeoutMs?: number;
   /** Bytes of each body kept for judging; a larger body passes whole but is not judged. Default 8 MiB. */
@@ -113,7 +114,7 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
   const log = options.log ?? (() => undefined);
 
   /** A judge's own bug must not stop the proxy: it is said once, and that exchange goes unjudged. */
-  function safely(judge: () => Judgement[]): Judgement[] {
+  function safely<Id extends AnyRequirementId>(judge: () => Judgement<Id>[]): Judgement<Id>[] {
     try {
       return judge();
     } catch (error) {

@@ -1,5 +1,5 @@
-import { schemaLocationsOf, schemaOwnersOf } from '../checks/schema-owners.ts';
-import type { Judgement, ObservedResponse } from '../observation/types.ts';
+import { prefixOf, schemaLocationsOf, schemaOwnersOf } from '../checks/schema-owners.ts';
+import type { ObservedResponse } from '../observation/types.ts';
 import { operations, type OperationName } from '../operations/table.ts';
 import { profileDefaults } from '../profile/profile.ts';
 import { groupPrefixes } from '../requirements/groups.ts';
@@ -15,7 +15,16 @@ import { answersWithOf, matchOperation, successOf, type MatchedOperation } from 
 import { PageWalks } from './page-walks.ts';
 import { meetsPreconditions } from './preconditions.ts';
 import { errorCodes } from '../checks/error-body.ts';
-import { asRecord, broken, byRule, held, withContext, type Body, type ServerExchange } from './judgements.ts';
+import {
+  asRecord,
+  broken,
+  byRule,
+  held,
+  withContext,
+  type Body,
+  type ServerExchange,
+  type ServerJudgement,
+} from './judgements.ts';
 import { successRules } from './success-rules.ts';
 
 /**
@@ -27,9 +36,9 @@ import { successRules } from './success-rules.ts';
  * `fds-conformance run`, which chooses its requests.
  */
 
-/** A requirement id of the operation's group, to steer `schemaOwnersOf` to that group's owners. */
-function groupSteer(name: OperationName): RequirementId {
-  return `${groupPrefixes[operations[name].group] ?? ''}-00` as RequirementId;
+/** The id prefix of the operation's group, to steer `schemaOwnersOf` to that group's owners. */
+function groupPrefixOf(name: OperationName): string | undefined {
+  return groupPrefixes[operations[name].group];
 }
 
 /** Whether a violation at `pointer` concerns a payload location pattern (below it, at it, or above it). */
@@ -52,22 +61,23 @@ function present(payload: unknown, segments: readonly string[]): boolean {
 
 /**
  * A body judged against its resource's schema: each violation breaks the requirement governing its location
- * (src/checks/schema-owners.ts); a body that is another kind of thing altogether breaks `answers` (the
- * operation's "answers with" rule), where the request meets its words. Each schema-shaped requirement whose
- * location the payload reaches, with no violation there, held.
+ * (src/checks/schema-owners.ts), the owners of the group whose id prefix is `prefix` preferred; a body that
+ * is another kind of thing altogether breaks `answers` (the operation's "answers with" rule), where the
+ * request meets its words. Each schema-shaped requirement whose location the payload reaches, with no
+ * violation there, held.
  */
 function schemaJudgements(
   resource: string,
   body: unknown,
   answers: RequirementId | undefined,
-  steer: RequirementId,
+  prefix: string | undefined,
   result: ValidationResult = resourceValidator().validate(resource, body),
-): Judgement[] {
+): ServerJudgement[] {
   const violations: SchemaViolation[] = result.valid ? [] : result.violations;
-  const named = [answers ?? steer];
-  const judgements: Judgement[] = [];
-  const brokenIds = new Set<string>();
-  const breakWith = (id: string, found: SchemaViolation[]) => {
+  const named = answers ? [answers] : [];
+  const judgements: ServerJudgement[] = [];
+  const brokenIds = new Set<RequirementId>();
+  const breakWith = (id: RequirementId, found: SchemaViolation[]) => {
     if (brokenIds.has(id)) return;
     brokenIds.add(id);
     judgements.push(broken(id, `not a valid ${resource}:\n${formatViolations(found)}`));
@@ -76,10 +86,11 @@ function schemaJudgements(
   const whole = violations.some((v) => v.pointer === '') || otherKind.length < violations.length;
   if (otherKind.length > 0 && whole) {
     if (answers) breakWith(answers, violations);
-    for (const v of otherKind) for (const id of schemaOwnersOf(resource, v, named) ?? []) breakWith(id, [v]);
+    for (const v of otherKind)
+      for (const id of schemaOwnersOf(resource, v, named, prefix) ?? []) breakWith(id, [v]);
   } else {
     for (const v of violations) {
-      const owners = schemaOwnersOf(resource, v, named) ?? (answers ? [answers] : []);
+      const owners = schemaOwnersOf(resource, v, named, prefix) ?? named;
       for (const id of owners)
         breakWith(
           id,
@@ -87,10 +98,9 @@ function schemaJudgements(
         );
     }
   }
-  const prefix = named[0]?.split('-')[0];
   for (const { segments, owners } of schemaLocationsOf(resource)) {
     if (!present(body, segments) || violations.some((v) => concerns(v.pointer, segments))) continue;
-    const sameGroup = owners.filter((id) => id.split('-')[0] === prefix);
+    const sameGroup = owners.filter((id) => prefixOf(id) === prefix);
     for (const id of sameGroup.length > 0 ? sameGroup : owners) {
       if (brokenIds.has(id)) continue;
       brokenIds.add(id); // once per exchange
@@ -101,13 +111,17 @@ function schemaJudgements(
 }
 
 /** The answer to an error status: an error list, the token endpoint's rows that one answer shows. */
-function errorJudgements(match: MatchedOperation, response: ObservedResponse, body: unknown): Judgement[] {
+function errorJudgements(
+  match: MatchedOperation,
+  response: ObservedResponse,
+  body: unknown,
+): ServerJudgement[] {
   const { status } = response;
   if (body === notJson) {
     const text = response.body.length === 0 ? 'an empty body' : 'a body that is not JSON';
     return [broken('ERR-01', `${status} with ${text} instead of an error list`)];
   }
-  const judgements = schemaJudgements('error-list', body, 'ERR-01', 'ERR-01' as RequirementId);
+  const judgements = schemaJudgements('error-list', body, 'ERR-01', prefixOf('ERR-01'));
   if (!judgements.some((j) => !j.held)) judgements.push(held('ERR-01'));
   judgements.push(...withContext(String(status), byRule('ERR-06', body)));
   const type = response.headers['content-type'];
@@ -133,14 +147,14 @@ export class ServerJudge {
    * The judgements of one exchange; a requirement is observed to hold only where the request meets its
    * preconditions (preconditions.ts).
    */
-  judge(exchange: ServerExchange): Judgement[] {
+  judge(exchange: ServerExchange): ServerJudgement[] {
     return this.judged(exchange).filter(
       (judgement) =>
         !judgement.held || meetsPreconditions(judgement.requirement, exchange.request, this.versionHeader),
     );
   }
 
-  private judged(exchange: ServerExchange): Judgement[] {
+  private judged(exchange: ServerExchange): ServerJudgement[] {
     const { request, response } = exchange;
     const match = matchOperation(request.method, request.path);
     if (!match) return [];
@@ -155,7 +169,7 @@ export class ServerJudge {
     // Neither held nor broken on a request its words do not name: a service may refuse that request.
     const named = answersWithOf(match.name, requestBody === notJson ? undefined : requestBody);
     const answers = named && meetsPreconditions(named, request, this.versionHeader) ? named : undefined;
-    const judgements: Judgement[] = [];
+    const judgements: ServerJudgement[] = [];
     if (answers && status !== success.status)
       judgements.push(broken(answers, `answered ${status} where the spec's success is ${success.status}`));
     if (body === notJson) {
@@ -174,7 +188,9 @@ export class ServerJudge {
         ...judgements,
         broken('ERR-01', `an error list answered with status ${status}, not 4xx or 5xx`),
       ];
-    judgements.push(...schemaJudgements(success.resource, body, answers, groupSteer(match.name), validation));
+    judgements.push(
+      ...schemaJudgements(success.resource, body, answers, groupPrefixOf(match.name), validation),
+    );
     // Once an exchange: the schema's locations may have credited it already (CONN-01 owns some).
     if (answers && status === success.status && !judgements.some((j) => !j.held || j.requirement === answers))
       judgements.push(held(answers));

@@ -1,9 +1,16 @@
 import { pageSizeOf } from '../operations/table.ts';
-import type { Judgement } from '../observation/types.ts';
 import { parsedJson } from './body.ts';
 import type { MatchedOperation } from './operation.ts';
 import type { PageWalks } from './page-walks.ts';
-import { asRecord, byRule, held, withContext, type Body, type ServerExchange } from './judgements.ts';
+import {
+  asRecord,
+  byRule,
+  held,
+  withContext,
+  type Body,
+  type ServerExchange,
+  type ServerJudgement,
+} from './judgements.ts';
 
 // The rules beyond the schema that one 2xx answer proves alone, per operation (server-judge.ts judges the
 // schema and the errors): what the proxy can hold a live answer to without having chosen the request. Each
@@ -18,7 +25,7 @@ export function successRules(
   match: MatchedOperation,
   body: Body,
   walks: PageWalks,
-): Judgement[] {
+): ServerJudgement[] {
   const { name, parameters, query } = match;
   switch (name) {
     case 'listConnections':
@@ -58,10 +65,10 @@ function pageRules(
   match: MatchedOperation,
   body: Body,
   walks: PageWalks,
-): Judgement[] {
+): ServerJudgement[] {
   const data = body.data;
   if (!Array.isArray(data)) return [];
-  const judgements: Judgement[] = [];
+  const judgements: ServerJudgement[] = [];
   const limit = match.query.get('limit');
   const cursor = match.query.get('next') ?? undefined;
   const { maximum } = pageSizeOf(match.name);
@@ -86,7 +93,7 @@ function pageRules(
     judgements.push(returns[0] ?? held('AFFORD-12'));
   }
   const classed = transactions.flatMap((t) => byRule('AFFORD-29', t));
-  if (classed.length > 0) judgements.push(classed.find((j) => !j.held) ?? (classed[0] as Judgement));
+  if (classed.length > 0) judgements.push(classed.find((j) => !j.held) ?? (classed[0] as ServerJudgement));
   const ids = transactions.map((t) => t?.id).filter((id): id is string => typeof id === 'string');
   const links = asRecord(body.links);
   const walk = walks.page({ cursor, target: exchange.request.path }, ids, links?.next, exchange.baseUrl);

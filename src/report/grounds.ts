@@ -21,6 +21,6 @@ export function groundsOf(id: string): Grounds | undefined {
     quote: requirement.quote,
     ...(requirement.notes !== undefined ? { notes: requirement.notes } : {}),
     ...(requirement.whyMust !== undefined ? { whyMust: requirement.whyMust } : {}),
-    ambiguities: ambiguities.filter((entry) => entry.requirements.includes(id)),
+    ambiguities: ambiguities.filter((entry) => entry.requirements.includes(requirement.id)),
   };
 }

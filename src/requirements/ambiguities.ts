@@ -1,5 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { groupPrefixes } from './catalogue.ts';
+import type { ClientRequirementId, RequirementId } from './requirement-ids.generated.ts';
 
 /**
  * The ambiguity register: every place where the spec is silent, ambiguous or contradicts itself, with the
@@ -31,7 +32,7 @@ export interface Ambiguity {
   /** Verbatim spec text that leaves the room: the ambiguous sentence, or the nearest one to a silence. */
   quote: string;
   /** Ids of the requirements whose checks accept every reading. */
-  requirements: string[];
+  requirements: RequirementId[];
   readings: Reading[];
 }
 
@@ -94,7 +95,9 @@ export interface ClientReading {
 }
 
 /** Where the spec lets a client write something two ways; the judge of client requests accepts every reading. */
-export interface ClientAmbiguity extends Omit<Ambiguity, 'readings'> {
+export interface ClientAmbiguity extends Omit<Ambiguity, 'requirements' | 'readings'> {
+  /** Ids of the client requirements whose rules accept every reading. */
+  requirements: ClientRequirementId[];
   readings: ClientReading[];
 }
 

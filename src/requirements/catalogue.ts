@@ -1,14 +1,18 @@
 import { readFileSync } from 'node:fs';
 import { clientGroup, groups } from './groups.ts';
+import type { AnyRequirementId, ClientRequirementId, RequirementId } from './requirement-ids.generated.ts';
 
 export { clientGroup, clientPrefix, groupPrefixes, groups } from './groups.ts';
 
 export type RequirementLevel = 'MUST' | 'SHOULD';
 
-/** One testable statement of the spec; checks name it by id and the report groups results by it. */
-export interface Requirement {
+/**
+ * One testable statement of the spec; checks name it by id and the report groups results by it. `Id` is
+ * the side's ids: the catalogue's `RequirementId`, the client group's `ClientRequirementId`.
+ */
+export interface Requirement<Id extends AnyRequirementId = AnyRequirementId> {
   /** `PREFIX-NN`, the prefix fixed by the group (see `groupPrefixes`). */
-  id: string;
+  id: Id;
   /**
    * MUST only where every reasonable reading of the spec obliges the server (see `whyMust`); SHOULD where it
    * only follows by an inference a reasonable server may not draw.
@@ -44,10 +48,10 @@ export interface OutOfScopeItem {
   quote: string;
 }
 
-export interface Catalogue {
+export interface Catalogue<Id extends AnyRequirementId = RequirementId> {
   description: string;
   groups: readonly string[];
-  requirements: readonly Requirement[];
+  requirements: readonly Requirement<Id>[];
   outOfScope: readonly OutOfScopeItem[];
 }
 
@@ -75,7 +79,7 @@ function readJson<T>(file: string): T {
 }
 
 /** A requirement as its group's file holds it: no group (the file's name says it), its level unchecked. */
-type RequirementEntry = Omit<Requirement, 'level' | 'group'> & { level: string };
+type RequirementEntry = Omit<Requirement, 'id' | 'level' | 'group'> & { id: string; level: string };
 
 /** The catalogue's files joined, in catalogue order: every group's requirements, then the out-of-scope topics. */
 function readCatalogue(): CatalogueFile {
@@ -100,12 +104,12 @@ const levels: readonly string[] = ['MUST', 'SHOULD'];
 /** The files' shape, joined, before the levels are checked. */
 export interface CatalogueFile {
   description: string;
-  requirements: (Omit<Requirement, 'level'> & { level: string })[];
+  requirements: (Omit<Requirement, 'id' | 'level'> & { id: string; level: string })[];
   outOfScope: OutOfScopeItem[];
 }
 
 /** The catalogue's files joined, their levels and whyMust checked (exported for the tests of those rules). */
-export function checked(raw: CatalogueFile): Catalogue {
+export function checked<Id extends AnyRequirementId = RequirementId>(raw: CatalogueFile): Catalogue<Id> {
   for (const entry of raw.requirements) {
     if (!levels.includes(entry.level))
       throw new Error(`${entry.id}: level ${entry.level} is not MUST or SHOULD`);
@@ -116,20 +120,22 @@ export function checked(raw: CatalogueFile): Catalogue {
     if (entry.level === 'SHOULD' && entry.whyMust !== undefined)
       throw new Error(`${entry.id}: a SHOULD requirement has no whyMust`);
   }
-  return { ...raw, groups } as Catalogue;
+  return { ...raw, groups } as unknown as Catalogue<Id>;
 }
 
 export const catalogue: Catalogue = checked(readCatalogue());
 
-const byId = new Map(catalogue.requirements.map((requirement) => [requirement.id, requirement]));
+const byId = new Map<string, Requirement<RequirementId>>(
+  catalogue.requirements.map((requirement) => [requirement.id, requirement]),
+);
 
 /** The requirement of that id, or undefined; a check naming an unknown id is a defect of the check. */
-export function requirementById(id: string): Requirement | undefined {
+export function requirementById(id: string): Requirement<RequirementId> | undefined {
   return byId.get(id);
 }
 
 /** The requirements of one group, in catalogue order. */
-export function requirementsOfGroup(group: string): Requirement[] {
+export function requirementsOfGroup(group: string): Requirement<RequirementId>[] {
   return catalogue.requirements.filter((requirement) => requirement.group === group);
 }
 
@@ -139,7 +145,7 @@ export function requirementsOfGroup(group: string): Requirement[] {
  * inference. Kept apart from `catalogue`: no server check exercises them, so a run's report, JUnit and the
  * coverage tests never see them; the judge of client requests (src/clients/judge.ts) does.
  */
-export const clientRequirements: readonly Requirement[] = checked({
+export const clientRequirements: readonly Requirement<ClientRequirementId>[] = checked<ClientRequirementId>({
   description,
   requirements: readJson<RequirementEntry[]>(`${clientGroup}.json`).map(({ id, level, ...rest }) => ({
     id,
@@ -150,9 +156,11 @@ export const clientRequirements: readonly Requirement[] = checked({
   outOfScope: [],
 }).requirements;
 
-const clientById = new Map(clientRequirements.map((requirement) => [requirement.id, requirement]));
+const clientById = new Map<string, Requirement<ClientRequirementId>>(
+  clientRequirements.map((requirement) => [requirement.id, requirement]),
+);
 
 /** The client requirement of that id, or undefined. */
-export function clientRequirementById(id: string): Requirement | undefined {
+export function clientRequirementById(id: string): Requirement<ClientRequirementId> | undefined {
   return clientById.get(id);
 }

@@ -1,6 +1,6 @@
 // Generated from src/requirements/catalogue/ by `npm run gen:ids`; do not edit.
 
-/** The id of a requirement of the catalogue. */
+/** The id of a requirement of the catalogue: what the spec obliges a server to do. */
 export type RequirementId =
   | 'TOKEN-01'
   | 'TOKEN-02'
@@ -259,3 +259,41 @@ export type RequirementId =
   | 'ERR-12'
   | 'ERR-13'
   | 'ERR-14';
+
+/** The id of a client requirement (`catalogue/client.json`): what the spec obliges a client to send. */
+export type ClientRequirementId =
+  | 'CLIENT-01'
+  | 'CLIENT-02'
+  | 'CLIENT-03'
+  | 'CLIENT-04'
+  | 'CLIENT-05'
+  | 'CLIENT-06'
+  | 'CLIENT-07'
+  | 'CLIENT-08'
+  | 'CLIENT-09'
+  | 'CLIENT-10'
+  | 'CLIENT-11'
+  | 'CLIENT-12'
+  | 'CLIENT-13'
+  | 'CLIENT-14'
+  | 'CLIENT-15'
+  | 'CLIENT-16'
+  | 'CLIENT-17'
+  | 'CLIENT-18'
+  | 'CLIENT-19'
+  | 'CLIENT-20'
+  | 'CLIENT-21'
+  | 'CLIENT-22'
+  | 'CLIENT-23'
+  | 'CLIENT-24'
+  | 'CLIENT-25'
+  | 'CLIENT-26'
+  | 'CLIENT-27'
+  | 'CLIENT-28'
+  | 'CLIENT-29'
+  | 'CLIENT-30'
+  | 'CLIENT-31'
+  | 'CLIENT-32';
+
+/** The id of a requirement of either side, as an observer of both judges them. */
+export type AnyRequirementId = RequirementId | ClientRequirementId;

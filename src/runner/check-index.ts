@@ -37,8 +37,8 @@ export function checkIndex(): Promise<CheckIndex> {
             checks.map(({ name, meta }) => ({
               name,
               title: name.replace(/ \[[^\]]*\]$/, ''),
-              requirements: (meta.requirements ?? []) as RequirementId[],
-              preconditions: (meta.preconditions ?? []) as RequirementId[],
+              requirements: meta.requirements ?? [],
+              preconditions: meta.preconditions ?? [],
             })),
           ]),
       ),

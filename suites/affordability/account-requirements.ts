@@ -1,7 +1,7 @@
 import type { Exchange } from '../../src/client/exchange.ts';
 import type { Page } from '../../src/checks/paging.ts';
 import { preview } from '../../src/validation/validator.ts';
-import { where, type Flaws } from './flaws.ts';
+import { where, type WalkFindings } from './findings.ts';
 
 /*
  * What holds of the transactions of one account across a walk: the sign of their amounts (AFFORD-39)
@@ -31,7 +31,7 @@ interface FirstSigned {
 export class SignTracker {
   private readonly first = new Map<string, Partial<Record<'debit' | 'credit', FirstSigned>>>();
 
-  constructor(private readonly flaws: Flaws) {}
+  constructor(private readonly findings: WalkFindings) {}
 
   see(t: Record<string, unknown> | undefined, page: Page, entry: number): void {
     const direction = t?.direction;
@@ -47,7 +47,7 @@ export class SignTracker {
     }
     if (first.sign !== sign) {
       const account = t.account;
-      this.flaws.note(
+      this.findings.note(
         'AFFORD-39',
         () =>
           `${where(page, entry)}: ${direction} amount ${preview(t.amount)} of account ${account}, where the ${direction} at ${first.where} of the same account is ${first.amount}`,

@@ -1,7 +1,7 @@
 // @module-tag walks
 
 import { check, NotExercised, type CheckOptions } from '../../src/checks/check.ts';
-import { describeRequest, Finding } from '../../src/checks/findings.ts';
+import { describeRequest, Failure } from '../../src/checks/failures.ts';
 import { completed, walkPages, type Walk } from '../../src/checks/paging.ts';
 import { api } from '../../src/checks/run-context.ts';
 import type { RequirementId } from '../../src/requirements/requirement-ids.generated.ts';
@@ -117,8 +117,8 @@ function planFor(edge: Edge, lists: EdgeList[]): { list: EdgeList; limit: number
 }
 
 /** A finding that names the requirement the evidence breaks. */
-function broken(requirement: RequirementId, message: string, exchange: Walk['last']): Finding {
-  return new Finding(exchange ? `${describeRequest(exchange)}: ${message}` : message, exchange, [
+function broken(requirement: RequirementId, message: string, exchange: Walk['last']): Failure {
+  return new Failure(exchange ? `${describeRequest(exchange)}: ${message}` : message, exchange, [
     requirement,
   ]);
 }
@@ -146,17 +146,13 @@ async function expectEdge(edge: Edge): Promise<void> {
       }
     },
   });
-  const problem = walk.problem;
-  if (problem) {
-    if (problem.page === 0)
-      throw broken('AFFORD-01', `the first page of ${label} failed: ${problem.message}`, problem.exchange);
-    if (problem.reason === 'status' || problem.reason === 'not-a-list' || problem.reason === 'bad-next')
-      throw broken(
-        'AFFORD-10',
-        `following links.next over ${label} failed: ${problem.message}`,
-        problem.exchange,
-      );
-    throw broken('AFFORD-05', `the walk over ${label} does not end: ${problem.message}`, problem.exchange);
+  const stop = walk.stop;
+  if (stop) {
+    if (stop.page === 0)
+      throw broken('AFFORD-01', `the first page of ${label} failed: ${stop.message}`, stop.exchange);
+    if (stop.reason === 'status' || stop.reason === 'not-a-list' || stop.reason === 'bad-next')
+      throw broken('AFFORD-10', `following links.next over ${label} failed: ${stop.message}`, stop.exchange);
+    throw broken('AFFORD-05', `the walk over ${label} does not end: ${stop.message}`, stop.exchange);
   }
   const empty = walk.emptyFollowed;
   if (empty)

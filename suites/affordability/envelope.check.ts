@@ -8,14 +8,14 @@ import {
   describeRequest,
   expectStatus,
   expectThat,
-  Finding,
-} from '../../src/checks/findings.ts';
+  Failure,
+} from '../../src/checks/failures.ts';
 import { expectResource } from '../../src/checks/resource.ts';
 import { api, runSettings } from '../../src/checks/run-context.ts';
 import { NotExercised } from '../../src/checks/check.ts';
 import { unknownIdOfForm } from '../shared/identifiers.ts';
 import { asRecord, transactionsPath } from './support.ts';
-import { expectNoFlaw } from './walk-findings.ts';
+import { expectNoFinding } from './walk-findings.ts';
 import { allWalks, snapshotWalk, snapshotWalks, walkCheckOptions } from './walks.ts';
 
 const needs = walkCheckOptions;
@@ -42,16 +42,16 @@ check(
     // No page at all is the list not answered (AFFORD-01): there is no envelope to judge.
     expectThat(
       pages > 0,
-      `no walk received a page: ${walks[0]?.problem?.message ?? 'no answer'}`,
+      `no walk received a page: ${walks[0]?.stop?.message ?? 'no answer'}`,
       walks[0]?.first,
       'AFFORD-01',
     );
     for (const walk of walks) {
-      expectNoFlaw(walk, 'AFFORD-03', 'every page must be an affordability list envelope');
+      expectNoFinding(walk, 'AFFORD-03', 'every page must be an affordability list envelope');
       // A page without a data array stops the walk before its envelope is looked at.
-      const problem = walk.problem;
-      if (problem?.reason === 'not-a-list')
-        throw new Finding(`the walk ${walk.label}: ${problem.message}`, problem.exchange);
+      const stop = walk.stop;
+      if (stop?.reason === 'not-a-list')
+        throw new Failure(`the walk ${walk.label}: ${stop.message}`, stop.exchange);
     }
   },
   needs,
@@ -126,7 +126,7 @@ check(
       if (status >= 400 && status < 500) expectErrorList(exchange, { status: [status] });
       else if (status === 200) expectResource(exchange, 'affordability-list');
       else
-        throw new Finding(
+        throw new Failure(
           `${describeRequest(exchange)}: expected a 4xx refusal with an error list or 200 with an affordability list, got ${describeAnswer(exchange)}`,
           exchange,
         );

@@ -4,7 +4,7 @@ import { malformedClassFilters, nearMissClassFilters } from '../../src/checks/ar
 import { expectRefusedOrReadAs } from '../../src/checks/filter-algebra.ts';
 import { check, NotExercised } from '../../src/checks/check.ts';
 import { expectErrorList } from '../../src/checks/error-list.ts';
-import { describeAnswer, describeRequest, expectThat, Finding } from '../../src/checks/findings.ts';
+import { describeAnswer, describeRequest, expectThat, Failure } from '../../src/checks/failures.ts';
 import { expectResource } from '../../src/checks/resource.ts';
 import { api } from '../../src/checks/run-context.ts';
 import {
@@ -14,7 +14,7 @@ import {
   isClientError,
   transactionsPath,
 } from './support.ts';
-import { expectCompleted, expectNoFlaw, expectTransactionsSeen } from './walk-findings.ts';
+import { expectCompleted, expectNoFinding, expectTransactionsSeen } from './walk-findings.ts';
 import { classWalk, snapshotWalk, walkCheckOptions } from './walks.ts';
 
 /**
@@ -31,7 +31,7 @@ check(
     await expectClassFilter();
     const walk = await snapshotWalk('payments', ['default']);
     expectTransactionsSeen(walk, 'the filtered list holds no transaction, so no class can be checked');
-    expectNoFlaw(walk, 'AFFORD-15', 'every transaction of the filtered list has class payment');
+    expectNoFinding(walk, 'AFFORD-15', 'every transaction of the filtered list has class payment');
   },
   needs,
 );
@@ -51,7 +51,7 @@ check(
     const payments = full.byClass.get('payment') ?? new Set<string>();
     const others = [...filtered.ids].filter((id) => full.ids.has(id) && !payments.has(id));
     if (unknown.length > 0 || others.length > 0)
-      throw new Finding(
+      throw new Failure(
         `the filtered walk holds ${unknown.length} transaction(s) the unfiltered walk never saw (first ${unknown.slice(0, 3).join(', ') || '-'}) ` +
           `and ${others.length} the unfiltered walk gives another class than payment (first ${others.slice(0, 3).join(', ') || '-'})`,
         filtered.last,
@@ -83,7 +83,7 @@ check(
       const className = classes[i] as string;
       const expected = full.byClass.get(className) as Set<string>;
       expectCompleted(filtered);
-      expectNoFlaw(filtered, 'AFFORD-15', `every transaction of the filtered list has class ${className}`);
+      expectNoFinding(filtered, 'AFFORD-15', `every transaction of the filtered list has class ${className}`);
       const extra = [...filtered.ids].filter((id) => !expected.has(id));
       const missing = [...expected].filter((id) => !filtered.ids.has(id));
       expectThat(

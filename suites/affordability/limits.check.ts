@@ -8,8 +8,8 @@ import {
   describeRequest,
   expectStatus,
   expectThat,
-  Finding,
-} from '../../src/checks/findings.ts';
+  Failure,
+} from '../../src/checks/failures.ts';
 import { forAll } from '../../src/checks/property.ts';
 import { api } from '../../src/checks/run-context.ts';
 import type { Exchange } from '../../src/client/exchange.ts';
@@ -24,18 +24,15 @@ const fileWalks: WalkName[] = ['default', 'limit1', 'odd', 'limit500', 'limit501
 
 /** The walk's first page must have come back as a list for its page sizes to say anything. */
 function expectFirstPage(walk: SnapshotWalk): void {
-  if (walk.problem?.page === 0)
-    throw new Finding(
-      `the walk ${walk.label} got no first page: ${walk.problem.message}`,
-      walk.problem.exchange,
-    );
+  if (walk.stop?.page === 0)
+    throw new Failure(`the walk ${walk.label} got no first page: ${walk.stop.message}`, walk.stop.exchange);
 }
 
 function expectNotOversized(walk: SnapshotWalk, maximum: number): void {
   const page = walk.oversized;
   const reason = page && reasonOf(pageWithin(page.size, maximum));
   if (page && reason !== undefined)
-    throw new Finding(
+    throw new Failure(
       `${describeRequest(page.exchange)}: page ${page.page + 1} of the walk ${walk.label}: ${reason}`,
       page.exchange,
     );
@@ -44,7 +41,7 @@ function expectNotOversized(walk: SnapshotWalk, maximum: number): void {
 function expectFullBeforeNext(walk: SnapshotWalk, size: number): void {
   const page = walk.notFullBeforeNext;
   if (page)
-    throw new Finding(
+    throw new Failure(
       `${describeRequest(page.exchange)}: page ${page.page + 1} of the walk ${walk.label} carries links.next but holds ${page.size} transactions, not ${size}`,
       page.exchange,
     );
@@ -143,7 +140,7 @@ function expectRefusedOrCapped(exchange: Exchange): boolean {
     return false;
   }
   if (status !== 200)
-    throw new Finding(
+    throw new Failure(
       `${describeRequest(exchange)}: expected a 4xx refusal with an error list or 200 with at most ${pageMaximum} transactions, got ${describeAnswer(exchange)}`,
       exchange,
     );

@@ -3,7 +3,7 @@ import { readSchemaFiles } from '../../src/validation/schemas.ts';
 import { preview } from '../../src/validation/validator.ts';
 import { accountRunContiguous } from '../../src/rules/affordability.ts';
 import { reasonOf } from '../../src/rules/verdict.ts';
-import { where, type Flaws } from './flaws.ts';
+import { where, type WalkFindings } from './findings.ts';
 
 let timestampPattern: RegExp | undefined;
 
@@ -31,14 +31,14 @@ export class OrderTracker {
   private posted: { id: unknown; date: number; raw: string; where: string } | undefined;
   private seenPosted = false;
 
-  constructor(private readonly flaws: Flaws) {}
+  constructor(private readonly findings: WalkFindings) {}
 
   see(t: Record<string, unknown> | undefined, page: Page, entry: number): void {
     if (!t || typeof t.account !== 'string') return;
     if (t.account !== this.account) {
       const returned = reasonOf(accountRunContiguous(this.finished, this.account, t.account));
       if (returned !== undefined)
-        this.flaws.note('AFFORD-12', () => `${where(page, entry)}: ${returned}`, page.exchange);
+        this.findings.note('AFFORD-12', () => `${where(page, entry)}: ${returned}`, page.exchange);
       if (this.account !== undefined) this.finished.add(this.account);
       this.account = t.account;
       this.posted = undefined;
@@ -47,7 +47,7 @@ export class OrderTracker {
     if (t.status !== 'posted') {
       if (this.seenPosted) {
         const previous = this.posted;
-        this.flaws.note(
+        this.findings.note(
           'AFFORD-14',
           () =>
             `${where(page, entry)}: status ${preview(t.status)} in account ${String(t.account)} comes after the posted transaction at ${previous?.where ?? 'an earlier entry'}`,
@@ -64,7 +64,7 @@ export class OrderTracker {
     if (Number.isNaN(date)) return;
     const previous = this.posted;
     if (previous && date > previous.date)
-      this.flaws.note(
+      this.findings.note(
         'AFFORD-13',
         () =>
           `${where(page, entry)}: posted ${raw} comes after ${previous.where} posted ${previous.raw}, an older date, in account ${String(t.account)}`,

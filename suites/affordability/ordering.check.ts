@@ -2,7 +2,7 @@
 
 import { check } from '../../src/checks/check.ts';
 import type { RequirementId } from '../../src/requirements/requirement-ids.generated.ts';
-import { expectNoFlaw, expectTransactionsSeen } from './walk-findings.ts';
+import { expectNoFinding, expectTransactionsSeen } from './walk-findings.ts';
 import { orderedWalks, snapshotWalks, walkCheckOptions } from './walks.ts';
 
 /**
@@ -18,7 +18,7 @@ function orderCheck(title: string, requirement: RequirementId, expectation: stri
     async () => {
       const walks = await snapshotWalks(orderedWalks);
       expectTransactionsSeen(walks[0] as (typeof walks)[number]);
-      for (const walk of walks) expectNoFlaw(walk, requirement, expectation);
+      for (const walk of walks) expectNoFinding(walk, requirement, expectation);
     },
     needs,
   );

@@ -2,7 +2,7 @@
 
 import { check, NotExercised } from '../../src/checks/check.ts';
 import { expectErrorList } from '../../src/checks/error-list.ts';
-import { describeAnswer, expectThat, Finding } from '../../src/checks/findings.ts';
+import { describeAnswer, expectThat, Failure } from '../../src/checks/failures.ts';
 import { api, runSettings } from '../../src/checks/run-context.ts';
 import { linkNames } from '../shared/links.ts';
 import { otherUsers } from '../shared/other-users.ts';
@@ -40,7 +40,7 @@ check(
         continue;
       }
       if (exchange.response?.status !== 200)
-        throw new Finding(
+        throw new Failure(
           `the fixture snapshot asked for under ${other.what}'s path must be refused with a client error or list none of its transactions, got ${describeAnswer(exchange)}`,
           exchange,
           exchange.response && exchange.response.status >= 500 ? ['AFFORD-37', 'ERR-11'] : undefined,

@@ -7,8 +7,8 @@ import {
   describeRequest,
   expectStatus,
   expectThat,
-  Finding,
-} from '../../src/checks/findings.ts';
+  Failure,
+} from '../../src/checks/failures.ts';
 import { followNext } from '../../src/checks/paging.ts';
 import { api } from '../../src/checks/run-context.ts';
 import { NotExercised } from '../../src/checks/check.ts';
@@ -68,7 +68,7 @@ check(
       // A walk that ended holding fewer transactions than another walk saw stopped while more remained.
       if (walk.distinct < most.distinct) {
         const last = walk.last as Exchange;
-        throw new Finding(
+        throw new Failure(
           `${describeRequest(last)}: the walk ${walk.label} ended on page ${walk.pages} without links.next after ${walk.distinct} transaction(s), ` +
             `but the walk ${most.label} saw ${most.distinct}: more remained`,
           last,
@@ -86,7 +86,7 @@ check(
     for (const walk of await endingWalks()) {
       const empty = walk.emptyFollowed;
       if (empty)
-        throw new Finding(
+        throw new Failure(
           `${describeRequest(empty.exchange)}: page ${empty.page + 1} of the walk ${walk.label}, reached by links.next, holds no transaction: ` +
             `the page before carried links.next although no more pages existed`,
           empty.exchange,
@@ -104,17 +104,17 @@ check(
     const walks = await walksOf(allWalks);
     let followed = 0;
     for (const walk of walks) {
-      const problem = walk.problem;
-      if (problem && problem.page > 0 && (problem.reason === 'status' || problem.reason === 'not-a-list'))
-        throw new Finding(
-          `following links.next in the walk ${walk.label} (${walk.request}) failed: ${problem.message}`,
-          problem.exchange,
+      const stop = walk.stop;
+      if (stop && stop.page > 0 && (stop.reason === 'status' || stop.reason === 'not-a-list'))
+        throw new Failure(
+          `following links.next in the walk ${walk.label} (${walk.request}) failed: ${stop.message}`,
+          stop.exchange,
         );
       followed += Math.max(0, walk.pages - 1);
     }
     if (followed === 0) {
-      const first = walks[0]?.problem;
-      if (first) throw new Finding(`no page carried links.next to follow: ${first.message}`, first.exchange);
+      const first = walks[0]?.stop;
+      if (first) throw new Failure(`no page carried links.next to follow: ${first.message}`, first.exchange);
       throw new NotExercised('no page of the fixture snapshot carried links.next');
     }
   },
@@ -171,7 +171,7 @@ check(
       expectCompleted(walk);
       const repeats = walk.repeats;
       if (repeats)
-        throw new Finding(
+        throw new Failure(
           `${describeRequest(repeats.exchange)}: the walk ${walk.label} saw ${repeats.count} transaction(s) again; the first, ${repeats.firstId}, again on page ${repeats.page + 1}`,
           repeats.exchange,
         );

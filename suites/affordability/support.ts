@@ -1,7 +1,7 @@
 import type { Exchange } from '../../src/client/exchange.ts';
 import { NotExercised } from '../../src/checks/check.ts';
 import { expectErrorList } from '../../src/checks/error-list.ts';
-import { describeAnswer, describeRequest, Finding } from '../../src/checks/findings.ts';
+import { describeAnswer, describeRequest, Failure } from '../../src/checks/failures.ts';
 import { api, perRun, runSettings } from '../../src/checks/run-context.ts';
 
 /*
@@ -32,7 +32,7 @@ export const classFilterForms: readonly ((className: string) => string)[] = [
  * The class filter form the target answers with 200; or why none is judged: every form refused (not
  * exercised), or a form answered neither 200 nor with a 4xx error list (a finding of the filter's).
  */
-export type FilterForm = { form: (className: string) => string } | { none: string } | { failure: Finding };
+export type FilterForm = { form: (className: string) => string } | { none: string } | { failure: Failure };
 
 /**
  * The first class filter form the target answers with 200, tried once per run: a form refused with a 4xx
@@ -49,7 +49,7 @@ export function acceptedClassFilter(): Promise<FilterForm> {
       try {
         expectClientRefusal(exchange, 'a class filter not answered 200');
       } catch (error) {
-        if (error instanceof Finding) return { failure: error };
+        if (error instanceof Failure) return { failure: error };
         throw error;
       }
       refusals.push(`${form('payment')} (${status})`);
@@ -58,7 +58,7 @@ export function acceptedClassFilter(): Promise<FilterForm> {
   });
 }
 
-/** The accepted class filter form; a Finding or NotExercised when there is none to judge. */
+/** The accepted class filter form; a Failure or NotExercised when there is none to judge. */
 export async function expectClassFilter(): Promise<(className: string) => string> {
   const accepted = await acceptedClassFilter();
   if ('failure' in accepted) throw accepted.failure;
@@ -80,7 +80,7 @@ export function isClientError(exchange: Exchange): boolean {
 /** Deliberately invalid input (`what`) refused with any 4xx and an error list; a 5xx or a 2xx fails. */
 export function expectClientRefusal(exchange: Exchange, what: string): void {
   if (!isClientError(exchange))
-    throw new Finding(
+    throw new Failure(
       `${describeRequest(exchange)}: ${what} must be refused with a 4xx error list, got ${describeAnswer(exchange)}`,
       exchange,
     );

@@ -2,10 +2,10 @@
 
 import type { Exchange } from '../../src/client/exchange.ts';
 import { check, NotExercised } from '../../src/checks/check.ts';
-import { Finding } from '../../src/checks/findings.ts';
+import { Failure } from '../../src/checks/failures.ts';
 import type { RequirementId } from '../../src/requirements/requirement-ids.generated.ts';
 import { accountInstitutions } from './support.ts';
-import { expectNoFlaw, expectTransactionsSeen } from './walk-findings.ts';
+import { expectNoFinding, expectTransactionsSeen } from './walk-findings.ts';
 import { snapshotWalk, walkCheckOptions } from './walks.ts';
 
 /**
@@ -21,7 +21,7 @@ function fieldCheck(title: string, requirement: RequirementId, expectation: stri
     async () => {
       const walk = await snapshotWalk('default');
       expectTransactionsSeen(walk);
-      expectNoFlaw(walk, requirement, expectation);
+      expectNoFinding(walk, requirement, expectation);
     },
     needs,
   );
@@ -140,7 +140,7 @@ check(
         "no transaction of the snapshot is of an account the fixture user's connections list",
       );
     if (wrong.length > 0)
-      throw new Finding(
+      throw new Failure(
         `${wrong.length} account(s) with transactions naming another institution than their connection's: ` +
           wrong
             .slice(0, 4)

@@ -4,7 +4,7 @@ import { defaultHardCap, walkNotStarted, walkPages, type Walk } from '../../src/
 import { api, perRun, runningCheck } from '../../src/checks/run-context.ts';
 import { InstitutionTracker, SignTracker } from './account-requirements.ts';
 import { checkEnvelope, checkFilteredClass, checkTransaction } from './field-requirements.ts';
-import { Flaws } from './flaws.ts';
+import { WalkFindings } from './findings.ts';
 import { OrderTracker } from './order-requirements.ts';
 import { acceptedClassFilter, asRecord, oddLimit, pageMaximum, transactionsPath } from './support.ts';
 
@@ -35,7 +35,7 @@ export interface SnapshotWalk extends Walk {
   /** Why the walk was not made (the target refused every form of its filter); no page was fetched. */
   notMade?: string;
   /** Per requirement: what the walk's pages broke (envelope, ordering, transaction fields). */
-  flaws: Flaws;
+  findings: WalkFindings;
   /**
    * Ids of the transactions seen of each class of the class tables, on the walk that checks field by field:
    * what a class filter must answer.
@@ -160,7 +160,7 @@ function notMade(spec: WalkSpec, reason: string): SnapshotWalk {
     ...walkNotStarted(`GET ${transactionsPath()}`),
     label: spec.label,
     notMade: reason,
-    flaws: new Flaws(),
+    findings: new WalkFindings(),
     byClass: new Map(),
     institutions: new InstitutionTracker(),
   };
@@ -183,10 +183,10 @@ async function walkSnapshot(spec: WalkSpec): Promise<SnapshotWalk> {
     pool.set(id, id);
     return id;
   };
-  const flaws = new Flaws();
+  const findings = new WalkFindings();
   const byClass = new Map<string, Set<string>>();
-  const order = new OrderTracker(flaws);
-  const signs = new SignTracker(flaws);
+  const order = new OrderTracker(findings);
+  const signs = new SignTracker(findings);
   const institutions = new InstitutionTracker();
   const walk = await walkPages(api(), {
     path: transactionsPath(),
@@ -199,22 +199,22 @@ async function walkSnapshot(spec: WalkSpec): Promise<SnapshotWalk> {
       return typeof id === 'string' ? pooled(id) : undefined;
     },
     onPage(page) {
-      checkEnvelope(page, flaws);
+      checkEnvelope(page, findings);
       page.items.forEach((item, entry) => {
         const t = asRecord(item);
         if (spec.shapes && typeof t?.class === 'string' && typeof t.id === 'string')
           classIds(byClass, t.class)?.add(pooled(t.id));
-        if (spec.onlyClass !== undefined) checkFilteredClass(t, spec.onlyClass, page, entry, flaws);
+        if (spec.onlyClass !== undefined) checkFilteredClass(t, spec.onlyClass, page, entry, findings);
         order.see(t, page, entry);
         if (spec.shapes) {
-          checkTransaction(item, page, entry, flaws);
+          checkTransaction(item, page, entry, findings);
           signs.see(t, page, entry);
           institutions.see(t, page, entry);
         }
       });
     },
   });
-  return { ...walk, label: spec.label, flaws, byClass, institutions };
+  return { ...walk, label: spec.label, findings, byClass, institutions };
 }
 
 /** The id set of a class of the class tables; none for another value, whose count a target could inflate. */

@@ -1,5 +1,5 @@
 import { check, NotExercised } from '../../src/checks/check.ts';
-import { describeAnswer, expectThat } from '../../src/checks/findings.ts';
+import { describeAnswer, expectThat } from '../../src/checks/failures.ts';
 import { api, perRunValue, runSettings } from '../../src/checks/run-context.ts';
 import type { Exchange } from '../../src/client/exchange.ts';
 import { echoesOf } from '../shared/echoes.ts';

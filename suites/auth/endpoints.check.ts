@@ -1,7 +1,7 @@
 import type { Exchange } from '../../src/client/exchange.ts';
 import type { RequirementId } from '../../src/requirements/requirement-ids.generated.ts';
 import { check, NotExercised } from '../../src/checks/check.ts';
-import { describeAnswer, describeRequest, Finding } from '../../src/checks/findings.ts';
+import { describeAnswer, describeRequest, Failure } from '../../src/checks/failures.ts';
 import { api, perRun, perRunValue, runSettings } from '../../src/checks/run-context.ts';
 import { waysIn } from '../../src/operations/ways-in.ts';
 import { nearMiss } from '../shared/identifiers.ts';
@@ -158,7 +158,7 @@ check(
         judged++;
         const { exchange } = sent;
         if ((exchange.response?.status ?? 0) >= 500) {
-          throw new Finding(
+          throw new Failure(
             `${describeRequest(exchange)} (${probe.what}): refused credentials were answered with a server error: ${describeAnswer(exchange)}`,
             exchange,
           );

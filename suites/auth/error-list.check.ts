@@ -1,6 +1,6 @@
 import type { Exchange } from '../../src/client/exchange.ts';
 import { check, NotExercised } from '../../src/checks/check.ts';
-import { describeAnswer, describeRequest, Finding } from '../../src/checks/findings.ts';
+import { describeAnswer, describeRequest, Failure } from '../../src/checks/failures.ts';
 import { violationsOf } from '../../src/checks/resource.ts';
 import { api, perRunValue, runSettings } from '../../src/checks/run-context.ts';
 import { formatViolations } from '../../src/validation/validator.ts';
@@ -166,7 +166,7 @@ async function errorLists(): Promise<Provoked[]> {
 }
 
 function fail(item: Provoked, message: string): never {
-  throw new Finding(`${describeRequest(item.exchange)} (${item.what}): ${message}`, item.exchange);
+  throw new Failure(`${describeRequest(item.exchange)} (${item.what}): ${message}`, item.exchange);
 }
 
 /** Fails where the shared rule (src/rules) is broken on the provoked error list, with its reason. */

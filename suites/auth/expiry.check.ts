@@ -2,7 +2,7 @@
 
 import type { Exchange } from '../../src/client/exchange.ts';
 import { check, NotExercised } from '../../src/checks/check.ts';
-import { describeAnswer, Finding } from '../../src/checks/findings.ts';
+import { describeAnswer, Failure } from '../../src/checks/failures.ts';
 import { api, perRun, perRunValue, runSettings } from '../../src/checks/run-context.ts';
 import { endpointName, operationPath } from '../../src/operations/table.ts';
 import { tokens } from '../shared/token.ts';
@@ -152,7 +152,7 @@ check(
   ['AUTH-08'],
   async () => {
     const run = await scenario();
-    if (run.early.length === 0 && run.problem) throw new Finding(run.problem.message, run.problem.exchange);
+    if (run.early.length === 0 && run.problem) throw new Failure(run.problem.message, run.problem.exchange);
     // A use answered only after expires_in since the token was asked for (held back by --max-rps, retried
     // after a 429, or slow) may have arrived after it too: its refusal says nothing about the token's life.
     for (const { exchange, at } of run.early)
@@ -176,7 +176,7 @@ check(
     const run = await scenario();
     const last = run.late.at(-1);
     if (!last)
-      throw new Finding(run.problem?.message ?? 'the expired token was never used', run.problem?.exchange);
+      throw new Failure(run.problem?.message ?? 'the expired token was never used', run.problem?.exchange);
     expectRefusal(last.exchange, {
       what: `a token used at least ${last.at.toFixed(2)} s after issue, expires_in ${run.expiresIn ?? '?'} s (${run.late.length} tries after expiry)`,
       status: 'client-error',
@@ -192,10 +192,10 @@ check(
   async () => {
     const run = await scenario();
     if (!run.fresh)
-      throw new Finding(run.problem?.message ?? 'no new token was requested', run.problem?.exchange);
+      throw new Failure(run.problem?.message ?? 'no new token was requested', run.problem?.exchange);
     const { token, use: fresh, at, expiresIn } = run.fresh;
     if (!fresh) {
-      throw new Finding(`POST /token after the expiry gave no access token: ${describeAnswer(token)}`, token);
+      throw new Failure(`POST /token after the expiry gave no access token: ${describeAnswer(token)}`, token);
     }
     // Refused, but answered later than its own expires_in after it was asked for, three tokens running:
     // each may have expired on the way, on a slow machine or through a slow target.

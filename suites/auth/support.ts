@@ -2,7 +2,7 @@ import type { Exchange } from '../../src/client/exchange.ts';
 import type { RequestOptions } from '../../src/client/http-client.ts';
 import { runEmail } from '../../src/checks/arbitraries/users.ts';
 import { NotExercised, type Need } from '../../src/checks/check.ts';
-import { describeAnswer } from '../../src/checks/findings.ts';
+import { describeAnswer } from '../../src/checks/failures.ts';
 import { followNext } from '../../src/checks/paging.ts';
 import { api, perRun, perRunValue, runSettings } from '../../src/checks/run-context.ts';
 import {

@@ -1,5 +1,5 @@
 import { check } from '../../src/checks/check.ts';
-import { expectStatus, expectThat } from '../../src/checks/findings.ts';
+import { expectStatus, expectThat } from '../../src/checks/failures.ts';
 import { api, runSettings } from '../../src/checks/run-context.ts';
 import type { Exchange } from '../../src/client/exchange.ts';
 import { echoesOf } from '../shared/echoes.ts';

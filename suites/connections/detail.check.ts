@@ -1,6 +1,6 @@
 import { expectRefused } from '../../src/checks/error-list.ts';
 import { check } from '../../src/checks/check.ts';
-import { expectStatus, expectThat } from '../../src/checks/findings.ts';
+import { expectStatus, expectThat } from '../../src/checks/failures.ts';
 import { expectResource } from '../../src/checks/resource.ts';
 import { expectRule } from '../../src/checks/rule.ts';
 import { answersConnectionAsked } from '../../src/rules/connections.ts';

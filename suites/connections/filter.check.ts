@@ -9,7 +9,7 @@ import {
   type FilterAlgebraOptions,
   type FilterTerm,
 } from '../../src/checks/filter-algebra.ts';
-import { expectStatus, expectStatusOf, expectThat } from '../../src/checks/findings.ts';
+import { expectStatus, expectStatusOf, expectThat } from '../../src/checks/failures.ts';
 import { api } from '../../src/checks/run-context.ts';
 import { NotExercised } from '../../src/checks/check.ts';
 import { unknownId } from '../shared/identifiers.ts';

@@ -1,6 +1,6 @@
 import { expectRefused } from '../../src/checks/error-list.ts';
 import { check } from '../../src/checks/check.ts';
-import { describeRequest, expectStatus, expectThat, Finding } from '../../src/checks/findings.ts';
+import { describeRequest, expectStatus, expectThat, Failure } from '../../src/checks/failures.ts';
 import { expectResource, violationsOf } from '../../src/checks/resource.ts';
 import { api } from '../../src/checks/run-context.ts';
 import { formatViolations } from '../../src/validation/validator.ts';
@@ -24,7 +24,7 @@ check(
       (v) => !(v.pointer === '/type' && v.found !== '(absent)'),
     );
     if (violations.length > 0)
-      throw new Finding(
+      throw new Failure(
         `${describeRequest(exchange)}: not a valid connection list:\n${formatViolations(violations)}`,
         exchange,
       );

@@ -1,4 +1,4 @@
-import { expectThat } from '../../src/checks/findings.ts';
+import { expectThat } from '../../src/checks/failures.ts';
 import { expectRule } from '../../src/checks/rule.ts';
 import { carriesNoCredentials } from '../../src/rules/connections.ts';
 import { api, perRun } from '../../src/checks/run-context.ts';

@@ -1,6 +1,6 @@
 import { check } from '../../src/checks/check.ts';
 import { expectRefused, refusalStatuses } from '../../src/checks/error-list.ts';
-import { expectStatus, expectStatusOf } from '../../src/checks/findings.ts';
+import { expectStatus, expectStatusOf } from '../../src/checks/failures.ts';
 import { expectResource } from '../../src/checks/resource.ts';
 import { api } from '../../src/checks/run-context.ts';
 import { unknownId } from '../shared/identifiers.ts';

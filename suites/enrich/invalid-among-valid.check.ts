@@ -1,6 +1,6 @@
 import { invalidAmounts } from '../../src/checks/arbitraries/enrich.ts';
 import { check } from '../../src/checks/check.ts';
-import { expectStatus } from '../../src/checks/findings.ts';
+import { expectStatus } from '../../src/checks/failures.ts';
 import { expectEach, getEnrich } from './support.ts';
 
 // Spec: Endpoints > GET {base_url}/enrich — "Invalid parameters return an error list (400)". An invalid

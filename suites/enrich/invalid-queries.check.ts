@@ -5,7 +5,7 @@ import {
 } from '../../src/checks/arbitraries/enrich.ts';
 import { check } from '../../src/checks/check.ts';
 import { expectErrorList } from '../../src/checks/error-list.ts';
-import { expectStatus } from '../../src/checks/findings.ts';
+import { expectStatus } from '../../src/checks/failures.ts';
 import type { RequirementId } from '../../src/requirements/requirement-ids.generated.ts';
 import { expectEach, getEnrich, type EnrichParameters } from './support.ts';
 

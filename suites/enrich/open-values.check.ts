@@ -1,6 +1,6 @@
 import { check } from '../../src/checks/check.ts';
 import { expectErrorList } from '../../src/checks/error-list.ts';
-import { Finding } from '../../src/checks/findings.ts';
+import { Failure } from '../../src/checks/failures.ts';
 import { expectResource } from '../../src/checks/resource.ts';
 import type { Exchange } from '../../src/client/exchange.ts';
 import { expectEach, getEnrich, type EnrichParameters } from './support.ts';
@@ -79,8 +79,8 @@ function expectResultOrRefusal(exchange: Exchange, open: OpenValue): void {
   try {
     expectErrorList(exchange, { status: [400], code: ['parameter-not-valid'], parameter });
   } catch (error) {
-    if (!(error instanceof Finding)) throw error;
-    throw new Finding(
+    if (!(error instanceof Failure)) throw error;
+    throw new Failure(
       `${parameter} ${JSON.stringify(open.value)} is ${why}: taken, it gets 200 with an enrich result; refused, 400 parameter-not-valid naming ${parameter}. ${error.message}`,
       exchange,
     );

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { check } from '../../src/checks/check.ts';
 import { expectErrorList } from '../../src/checks/error-list.ts';
-import { expectStatus } from '../../src/checks/findings.ts';
+import { expectStatus } from '../../src/checks/failures.ts';
 import { forAll } from '../../src/checks/property.ts';
 import { expectResource } from '../../src/checks/resource.ts';
 import {

@@ -1,7 +1,7 @@
 import { countries } from '../../src/types/countries.ts';
 import { isObject } from '../../src/checks/error-body.ts';
 import { check } from '../../src/checks/check.ts';
-import { expectThat, Finding } from '../../src/checks/findings.ts';
+import { expectThat, Failure } from '../../src/checks/failures.ts';
 import { expectResource } from '../../src/checks/resource.ts';
 import type { Exchange } from '../../src/client/exchange.ts';
 import { preview } from '../../src/validation/validator.ts';
@@ -112,7 +112,7 @@ function selfOf(exchange: Exchange): URL {
   try {
     return new URL(self, exchange.request.url);
   } catch {
-    throw new Finding(`links.self ${preview(self)} is not a URL reference`, exchange);
+    throw new Failure(`links.self ${preview(self)} is not a URL reference`, exchange);
   }
 }
 

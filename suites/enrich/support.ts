@@ -1,7 +1,7 @@
 import type { Exchange } from '../../src/client/exchange.ts';
 import { NotExercised } from '../../src/checks/check.ts';
 import { isObject } from '../../src/checks/error-body.ts';
-import { describeAnswer, expectStatus, Finding } from '../../src/checks/findings.ts';
+import { describeAnswer, expectStatus, Failure } from '../../src/checks/failures.ts';
 import { api, runSettings } from '../../src/checks/run-context.ts';
 
 /** Shared by the enrich checks (not a check file itself): the fixture, the request, the result's shape. */
@@ -106,15 +106,15 @@ export async function sampleResults(): Promise<Exchange[]> {
  * sees at once which of the values sent were mishandled. The first failure's exchange is the evidence.
  */
 export function expectEach<T>(items: T[], expectation: (item: T) => void): void {
-  const findings: Finding[] = [];
+  const findings: Failure[] = [];
   for (const item of items) {
     try {
       expectation(item);
     } catch (error) {
-      if (!(error instanceof Finding)) throw error;
+      if (!(error instanceof Failure)) throw error;
       findings.push(error);
     }
   }
   const [first] = findings;
-  if (first) throw new Finding(findings.map((f) => f.message).join('\n'), first.exchange);
+  if (first) throw new Failure(findings.map((f) => f.message).join('\n'), first.exchange);
 }

@@ -1,5 +1,5 @@
 import { check } from '../../src/checks/check.ts';
-import { expectStatus, expectThat } from '../../src/checks/findings.ts';
+import { expectStatus, expectThat } from '../../src/checks/failures.ts';
 import { expectResource } from '../../src/checks/resource.ts';
 import { api } from '../../src/checks/run-context.ts';
 import { accountTypes } from '../../src/checks/arbitraries/enrich.ts';

@@ -1,7 +1,7 @@
 import { addMonths, monthIndex, type MonthRange } from '../../src/checks/arbitraries/expenses.ts';
 import { check, NotExercised } from '../../src/checks/check.ts';
 import { expectErrorList } from '../../src/checks/error-list.ts';
-import { Finding } from '../../src/checks/findings.ts';
+import { Failure } from '../../src/checks/failures.ts';
 import {
   centTolerance,
   clientErrors,
@@ -99,7 +99,7 @@ check(
       const got = monthAmounts(summary.body);
       const wrong = disagreements(got, summed, oneWayBlocks, months, centTolerance * accounts.length);
       if (wrong.length > 0)
-        throw new Finding(
+        throw new Failure(
           `accounts ${JSON.stringify(selection)} over ${window.fromMonth} to ${window.toMonth}: the amounts are not the sums of each account's own summary, ` +
             `${wrong.length} month(s) differ: ${wrong.slice(0, 6).join('; ')}`,
           summary.exchange,
@@ -151,7 +151,7 @@ check(
     const twice = monthAmounts(summaryOf(exchange, `the selection ${JSON.stringify(selection)}`).body);
     const wrong = disagreements(twice, once.amounts, allSeries, months, centTolerance);
     if (wrong.length > 0)
-      throw new Finding(
+      throw new Failure(
         `accounts ${JSON.stringify(selection)} over ${window.fromMonth} to ${window.toMonth}: the amounts are not those of ${JSON.stringify([once.account])}, ` +
           `${wrong.length} month(s) differ: ${wrong.slice(0, 6).join('; ')}`,
         exchange,
@@ -189,7 +189,7 @@ check(
       const got = monthAmounts(summaryOf(exchange, `the range ${fromMonth} to ${toMonth}`).body);
       const wrong = disagreements(got, reference, allSeries, [month], centTolerance);
       if (wrong.length > 0)
-        throw new Finding(
+        throw new Failure(
           `${month} is ${role} of ${fromMonth} to ${toMonth} and an inner month of ${window.fromMonth} to ${window.toMonth}, ` +
             `but its amounts differ: ${wrong.join('; ')}`,
           exchange,
@@ -254,7 +254,7 @@ check(
     for (const { exchange, body } of answers) {
       const above = averagesAboveLargest(body);
       if (above.length > 0)
-        throw new Finding(
+        throw new Failure(
           `an average above every month it averages: ${above.slice(0, 4).join('; ')}`,
           exchange,
         );

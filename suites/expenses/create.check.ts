@@ -1,7 +1,7 @@
 import { nearMonths, unparsableMonths } from '../../src/checks/arbitraries/expenses.ts';
 import { check } from '../../src/checks/check.ts';
 import { expectErrorList } from '../../src/checks/error-list.ts';
-import { expectStatus } from '../../src/checks/findings.ts';
+import { expectStatus } from '../../src/checks/failures.ts';
 import { expectResource } from '../../src/checks/resource.ts';
 import { api, runSettings } from '../../src/checks/run-context.ts';
 import { unknownIdOfForm } from '../shared/identifiers.ts';

@@ -1,5 +1,5 @@
 import { check, NotExercised } from '../../src/checks/check.ts';
-import { describeAnswer } from '../../src/checks/findings.ts';
+import { describeAnswer } from '../../src/checks/failures.ts';
 import { expectErrorList } from '../../src/checks/error-list.ts';
 import {
   clientErrors,

@@ -1,6 +1,6 @@
 import { check, NotExercised } from '../../src/checks/check.ts';
 import { expectErrorList } from '../../src/checks/error-list.ts';
-import { expectThat } from '../../src/checks/findings.ts';
+import { expectThat } from '../../src/checks/failures.ts';
 import { createdUser } from '../shared/other-users.ts';
 import {
   clientErrors,

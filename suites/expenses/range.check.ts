@@ -1,7 +1,7 @@
 import { addMonths, monthOf, monthRange, type MonthRange } from '../../src/checks/arbitraries/expenses.ts';
 import { check } from '../../src/checks/check.ts';
 import { expectErrorList } from '../../src/checks/error-list.ts';
-import { expectThat } from '../../src/checks/findings.ts';
+import { expectThat } from '../../src/checks/failures.ts';
 import { forAll } from '../../src/checks/property.ts';
 import { expectResource } from '../../src/checks/resource.ts';
 import { expectRule } from '../../src/checks/rule.ts';

@@ -4,7 +4,7 @@ import { addMonths, isMonth, monthOf, type MonthRange } from '../../src/checks/a
 import { summaryBlocks } from '../../src/rules/expenses.ts';
 import { NotExercised } from '../../src/checks/check.ts';
 import { expectErrorList } from '../../src/checks/error-list.ts';
-import { describeAnswer, describeRequest, Finding } from '../../src/checks/findings.ts';
+import { describeAnswer, describeRequest, Failure } from '../../src/checks/failures.ts';
 import { brokenRequirements, expectResource, violationsOf } from '../../src/checks/resource.ts';
 import { api, perRun, runSettings } from '../../src/checks/run-context.ts';
 import { formatViolations } from '../../src/validation/validator.ts';
@@ -67,7 +67,7 @@ export function isClientError(exchange: Exchange): boolean {
 export function expectRefusedOrSummarised(exchange: Exchange, what: string): void {
   if (isClientError(exchange)) return expectErrorList(exchange, { status: clientErrors });
   if (exchange.response?.status === 200) return expectResource(exchange, 'expenses');
-  throw new Finding(
+  throw new Failure(
     `${describeRequest(exchange)}: ${what} must be refused with a 4xx error list or answered 200 with an expenses resource, got ${describeAnswer(exchange)}`,
     exchange,
   );
@@ -79,14 +79,14 @@ export function defaultExpenses(): Promise<TimedExchange> {
 }
 
 /**
- * The body of a 200 answer, or a Finding naming what came instead. Another answer to a request the
+ * The body of a 200 answer, or a Failure naming what came instead. Another answer to a request the
  * service must take breaks "Success: 200 with the expenses resource" (EXP-01), not the rule about a
  * field the check went on to read.
  */
 export function expensesBody(exchange: Exchange): Record<string, unknown> {
   const body = exchange.response?.body;
   if (exchange.response?.status !== 200 || body === null || typeof body !== 'object' || Array.isArray(body))
-    throw new Finding(
+    throw new Failure(
       `${describeRequest(exchange)}: expected 200 with an expenses resource, got ${describeAnswer(exchange)}`,
       exchange,
       ['EXP-01'],
@@ -123,7 +123,7 @@ export function expectExpensesFields(
     fields.some((field) => concernsField(v.pointer, field)),
   );
   if (violations.length === 0) return;
-  throw new Finding(
+  throw new Failure(
     `${describeRequest(exchange)}: not a valid expenses resource at ${label}:\n${formatViolations(violations)}`,
     exchange,
     // A field's container of the wrong shape (payments no array) is the container's rule, not the field's.

@@ -13,8 +13,8 @@ import {
   describeRequest,
   expectStatus,
   expectThat,
-  Finding,
-} from '../../src/checks/findings.ts';
+  Failure,
+} from '../../src/checks/failures.ts';
 import type { Exchange } from '../../src/client/exchange.ts';
 import {
   allInstitutions,
@@ -123,8 +123,8 @@ check(
         try {
           await expectFilterAlgebra(options, [term]);
         } catch (error) {
-          if (error instanceof Finding)
-            throw new Finding(error.message, error.exchange, [operator === 'eq' ? 'INST-04' : 'INST-05']);
+          if (error instanceof Failure)
+            throw new Failure(error.message, error.exchange, [operator === 'eq' ? 'INST-04' : 'INST-05']);
           throw error;
         }
         judged++;
@@ -230,7 +230,7 @@ check(
     expectStatus(exchange, 200);
     const { data, totalCount } = (exchange.response.body ?? {}) as { data?: unknown; totalCount?: unknown };
     if (!Array.isArray(data) || data.length !== 0 || typeof totalCount !== 'number')
-      throw new Finding(
+      throw new Failure(
         `${describeRequest(exchange)}: expected data [] and a numeric totalCount for a filter matching nothing, got ${describeAnswer(exchange)}`,
         exchange,
       );

@@ -4,8 +4,8 @@ import {
   expectStatus,
   expectStatusOf,
   expectThat,
-  Finding,
-} from '../../src/checks/findings.ts';
+  Failure,
+} from '../../src/checks/failures.ts';
 import { expectResource, violationsOf } from '../../src/checks/resource.ts';
 import { expectRule } from '../../src/checks/rule.ts';
 import { totalCountCoversData } from '../../src/rules/institutions.ts';
@@ -32,7 +32,7 @@ check(
       /^(|\/type|\/totalCount|\/data|\/data\/\d+)$/.test(v.pointer),
     );
     if (envelope.length > 0)
-      throw new Finding(
+      throw new Failure(
         `${describeRequest(exchange)}: not an institution list envelope:\n${formatViolations(envelope)}`,
         exchange,
       );

@@ -1,6 +1,6 @@
 import { check, NotExercised } from '../../src/checks/check.ts';
 import { expectErrorList, expectRefused } from '../../src/checks/error-list.ts';
-import { expectStatus, expectThat } from '../../src/checks/findings.ts';
+import { expectStatus, expectThat } from '../../src/checks/failures.ts';
 import { api } from '../../src/checks/run-context.ts';
 import { invalidIds, unknownIdOfForm } from '../shared/identifiers.ts';
 import { expectResource } from '../../src/checks/resource.ts';

@@ -1,6 +1,6 @@
 import type { Exchange } from '../../src/client/exchange.ts';
 import { NotExercised } from '../../src/checks/check.ts';
-import { describeRequest, expectStatusOf, expectThat, Finding } from '../../src/checks/findings.ts';
+import { describeRequest, expectStatusOf, expectThat, Failure } from '../../src/checks/failures.ts';
 import { violationsOf } from '../../src/checks/resource.ts';
 import { api, perRun, runSettings } from '../../src/checks/run-context.ts';
 import { formatViolations } from '../../src/validation/validator.ts';
@@ -63,14 +63,14 @@ export function filterForm(property: string, value: string): Promise<FilterForm>
 }
 
 /**
- * The accepted form's prefix; a Finding when no form was accepted, eq and ne being stated for these
+ * The accepted form's prefix; a Failure when no form was accepted, eq and ne being stated for these
  * properties: the answer that stopped the search, or the refusal of every form.
  */
 export function expectAcceptedForm(property: string, form: FilterForm): string {
   if (form.prefix !== undefined) return form.prefix;
   const last = form.tried.at(-1) as Exchange;
   const answers = form.tried.map((exchange) => exchange.response?.status ?? exchange.failure).join(', ');
-  throw new Finding(
+  throw new Failure(
     `no form of the ${property} filter was accepted (bare, then institution.${property}: ${answers}), though the spec says eq and ne are supported on it`,
     last,
   );
@@ -139,7 +139,7 @@ export async function expectEveryInstitution(pointers: string[]): Promise<void> 
     .slice(0, 5)
     .map((o) => `${describeRequest(o.exchange)} ${o.where}:\n${formatViolations(o.violations)}`);
   const more = offenders.length > 5 ? `\n… and ${offenders.length - 5} more institution(s)` : '';
-  throw new Finding(
+  throw new Failure(
     `${offenders.length} of ${seen.length} institution(s) seen break ${pointers.join(', ')}:\n${shown.join('\n')}${more}`,
     first.exchange,
   );

@@ -1,6 +1,6 @@
 import { expectRefused } from '../../src/checks/error-list.ts';
 import { check, type CheckOptions } from '../../src/checks/check.ts';
-import { expectThat } from '../../src/checks/findings.ts';
+import { expectThat } from '../../src/checks/failures.ts';
 import { expectResource } from '../../src/checks/resource.ts';
 import { expectRule } from '../../src/checks/rule.ts';
 import { answersJobAsked, updatedNotBeforeCreated } from '../../src/rules/jobs.ts';

@@ -1,6 +1,6 @@
 import { performance } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { describeAnswer, expectThat } from '../../src/checks/findings.ts';
+import { describeAnswer, expectThat } from '../../src/checks/failures.ts';
 import { api, perRun } from '../../src/checks/run-context.ts';
 import type { Exchange } from '../../src/client/exchange.ts';
 import { NotExercised } from '../../src/checks/check.ts';

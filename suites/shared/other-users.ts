@@ -1,5 +1,5 @@
 import { NotExercised } from '../../src/checks/check.ts';
-import { describeAnswer } from '../../src/checks/findings.ts';
+import { describeAnswer } from '../../src/checks/failures.ts';
 import { perRun, runSettings } from '../../src/checks/run-context.ts';
 import { nearMiss, unknownId } from './identifiers.ts';
 import { createUser, freshEmail } from './users.ts';

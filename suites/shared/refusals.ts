@@ -1,7 +1,7 @@
 import type { Exchange } from '../../src/client/exchange.ts';
 import { errorCodes } from '../../src/checks/error-body.ts';
 import { expectErrorListBody } from '../../src/checks/error-list.ts';
-import { describeAnswer, describeRequest, Finding } from '../../src/checks/findings.ts';
+import { describeAnswer, describeRequest, Failure } from '../../src/checks/failures.ts';
 import { violationsOf } from '../../src/checks/resource.ts';
 
 /**
@@ -39,7 +39,7 @@ export function expectRefusal(exchange: Exchange, expected: ExpectedRefusal): vo
     expected.status === 'client-error' ? credentialRefused(exchange) : expected.status.includes(status ?? 0);
   if (status === undefined || !allowed) {
     const codes = errorCodes(exchange.response?.body);
-    throw new Finding(
+    throw new Failure(
       `${describeRequest(exchange)} (${expected.what}): expected a refusal with ${wanted}, got ${
         codes.length > 0 ? `${status} with code ${codes.join(', ')}` : describeAnswer(exchange)
       }`,
@@ -49,7 +49,7 @@ export function expectRefusal(exchange: Exchange, expected: ExpectedRefusal): vo
   if (expected.code) {
     const codes = errorCodes(exchange.response?.body);
     if (!codes.some((c) => expected.code?.includes(c))) {
-      throw new Finding(
+      throw new Failure(
         `${describeRequest(exchange)} (${expected.what}): expected ${wanted}, got ${status} with ${
           codes.length > 0 ? `code ${codes.join(', ')}` : `no error code: ${describeAnswer(exchange)}`
         }`,
@@ -96,10 +96,10 @@ export function tokenAccepted(exchange: Exchange): boolean {
   return !(Array.isArray(errors) && errors.some(namesCredential));
 }
 
-/** Throws a Finding unless the request passed authentication (tokenAccepted). */
+/** Throws a Failure unless the request passed authentication (tokenAccepted). */
 export function expectAccepted(exchange: Exchange, what: string): void {
   if (tokenAccepted(exchange)) return;
-  throw new Finding(
+  throw new Failure(
     `${describeRequest(exchange)} (${what}): expected the token to be accepted (no 401 or 403, no client error naming the credential), got ${describeAnswer(exchange)}`,
     exchange,
   );

@@ -3,7 +3,7 @@ import fc from 'fast-check';
 import { scopeCaseVariant, unsupportedScope } from '../../src/checks/arbitraries/token.ts';
 import { check, NotExercised } from '../../src/checks/check.ts';
 import { errorCodes } from '../../src/checks/error-body.ts';
-import { describeAnswer, describeRequest, Finding } from '../../src/checks/findings.ts';
+import { describeAnswer, describeRequest, Failure } from '../../src/checks/failures.ts';
 import { forAll } from '../../src/checks/property.ts';
 import { runSettings } from '../../src/checks/run-context.ts';
 import {
@@ -274,7 +274,7 @@ function expectEveryAnswer(answers: Exchange[], rule: (status: number, codes: st
   for (const exchange of answers) {
     const reason = reasonOf(rule(exchange.response?.status ?? 0, errorCodes(exchange.response?.body)));
     if (reason !== undefined)
-      throw new Finding(`${describeRequest(exchange)}: ${reason}: ${describeAnswer(exchange)}`, exchange);
+      throw new Failure(`${describeRequest(exchange)}: ${reason}: ${describeAnswer(exchange)}`, exchange);
   }
 }
 

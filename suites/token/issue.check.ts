@@ -1,6 +1,6 @@
 import type { Exchange } from '../../src/client/exchange.ts';
 import { check, NotExercised, type CheckOptions } from '../../src/checks/check.ts';
-import { describeAnswer, expectStatus, expectStatusOf, expectThat } from '../../src/checks/findings.ts';
+import { describeAnswer, expectStatus, expectStatusOf, expectThat } from '../../src/checks/failures.ts';
 import { expectResource } from '../../src/checks/resource.ts';
 import { runSettings } from '../../src/checks/run-context.ts';
 import { issuedTokens, tokens } from '../shared/token.ts';

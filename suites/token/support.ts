@@ -1,5 +1,5 @@
 import type { Exchange } from '../../src/client/exchange.ts';
-import { describeRequest, Finding } from '../../src/checks/findings.ts';
+import { describeRequest, Failure } from '../../src/checks/failures.ts';
 import { violationsOf } from '../../src/checks/resource.ts';
 import { formatViolations } from '../../src/validation/validator.ts';
 import { expectRefusal, type ExpectedRefusal } from '../shared/refusals.ts';
@@ -17,7 +17,7 @@ export function expectRefusalOrToken(exchange: Exchange, expected: ExpectedRefus
   if (exchange.response?.status === 200) {
     const problems = violationsOf(exchange.response.body, 'token');
     if (problems.length === 0) return;
-    throw new Finding(
+    throw new Failure(
       `${describeRequest(exchange)} (${expected.what}): accepted with 200, but the body is not a token response:\n${formatViolations(problems)}`,
       exchange,
     );

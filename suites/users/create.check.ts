@@ -1,6 +1,6 @@
 import { validUserBodies, type ValidUserBody } from '../../src/checks/arbitraries/users.ts';
 import { check } from '../../src/checks/check.ts';
-import { expectStatus, expectStatusOf, expectThat } from '../../src/checks/findings.ts';
+import { expectStatus, expectStatusOf, expectThat } from '../../src/checks/failures.ts';
 import type { RequirementId } from '../../src/requirements/requirement-ids.generated.ts';
 import { forAll } from '../../src/checks/property.ts';
 import { expectResource } from '../../src/checks/resource.ts';

@@ -1,6 +1,6 @@
 import { bodiesWithoutContact, malformedMobiles } from '../../src/checks/arbitraries/users.ts';
 import { check } from '../../src/checks/check.ts';
-import { expectThat } from '../../src/checks/findings.ts';
+import { expectThat } from '../../src/checks/failures.ts';
 import { expectRefused, refusalStatuses } from '../../src/checks/error-list.ts';
 import { forAll } from '../../src/checks/property.ts';
 import { runSettings } from '../../src/checks/run-context.ts';

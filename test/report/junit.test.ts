@@ -4,29 +4,30 @@ import { junitXml } from '../../src/report/junit.ts';
 import type { CheckResult } from '../../src/report/model.ts';
 import { buildReport, type VerdictOptions } from '../../src/report/report.ts';
 import { requirementById } from '../../src/requirements/catalogue.ts';
+import type { RequirementId } from '../../src/requirements/requirement-ids.generated.ts';
 import { junitSchemaProblems, junitTotals, parseXml, type XmlElement } from '../support/junit-schema.ts';
 import { sample } from './fixture-report.ts';
 
-const passed = (id: string): CheckResult => ({
+const passed = (id: RequirementId): CheckResult => ({
   name: `${id} holds`,
   file: 'suites/token/fields.check.ts',
   requirements: [id],
   state: 'passed',
   durationMs: 1,
 });
-const failed = (id: string, message = 'POST /token: expected status 200, got 500'): CheckResult => ({
+const failed = (id: RequirementId, message = 'POST /token: expected status 200, got 500'): CheckResult => ({
   ...passed(id),
   state: 'failed',
   message,
   failure: { requirements: [id], curl: "curl -sS -X POST 'http://127.0.0.1:1/token'" },
 });
-const flaky = (id: string): CheckResult => ({
+const flaky = (id: RequirementId): CheckResult => ({
   ...passed(id),
   state: 'flaky',
   message: 'GET /institutions: expected status 200, got 503',
   failedAttempts: [{ message: 'GET /institutions: expected status 200, got 503' }],
 });
-const wantingKey = (id: string): CheckResult => ({
+const wantingKey = (id: RequirementId): CheckResult => ({
   ...passed(id),
   state: 'not-exercised',
   message: 'no API key was given',

@@ -96,7 +96,7 @@ describe('spec units', () => {
 });
 
 describe('spec-coverage.json', () => {
-  const known = new Set([...catalogue.requirements, ...clientRequirements].map(({ id }) => id));
+  const known = new Set<string>([...catalogue.requirements, ...clientRequirements].map(({ id }) => id));
 
   it('gives each entry requirements, a no-obligation line or a pending obligation, exactly one', () => {
     const problems = specCoverage.flatMap((entry) => {

@@ -2,7 +2,8 @@ import { describe, expect, test } from 'vitest';
 import type { Page } from '../../src/checks/paging.ts';
 import type { Exchange } from '../../src/client/exchange.ts';
 import { checkFilteredClass, checkTransaction } from '../../suites/affordability/field-requirements.ts';
-import { Flaws } from '../../suites/affordability/flaws.ts';
+import { WalkFindings } from '../../suites/affordability/findings.ts';
+import { requirementsOfGroup } from '../../src/requirements/catalogue.ts';
 
 /** A valid payment (fixtures/examples/affordability-transaction.cases.json), altered by each case. */
 const payment = {
@@ -22,7 +23,7 @@ const payment = {
   links: { account: '/users/ea3a81/accounts/s55bf3', institution: '/institutions/AU00000' },
 };
 
-const affordIds = Array.from({ length: 40 }, (_, n) => `AFFORD-${String(n + 1).padStart(2, '0')}`);
+const affordIds = requirementsOfGroup('affordability').map((requirement) => requirement.id);
 
 function pageOf(item: unknown): Page {
   const body = { type: 'list', data: [item] };
@@ -36,9 +37,9 @@ function pageOf(item: unknown): Page {
 
 /** The requirements the field mapping notes for one transaction, seen alone (no walk). */
 function broken(transaction: unknown): string[] {
-  const flaws = new Flaws();
-  checkTransaction(transaction, pageOf(transaction), 0, flaws);
-  return affordIds.filter((id) => flaws.get(id) !== undefined);
+  const findings = new WalkFindings();
+  checkTransaction(transaction, pageOf(transaction), 0, findings);
+  return affordIds.filter((id) => findings.get(id) !== undefined);
 }
 
 describe('the affordability field-to-requirement mapping, without a walk', () => {
@@ -64,11 +65,11 @@ describe('the affordability field-to-requirement mapping, without a walk', () =>
   });
 
   test('an entry of another class on a walk filtered on a class breaks AFFORD-15, naming the entry', () => {
-    const flaws = new Flaws();
+    const findings = new WalkFindings();
     const refund = { ...payment, class: 'refund' };
-    checkFilteredClass(refund, 'payment', pageOf(refund), 0, flaws);
-    checkFilteredClass(payment, 'payment', pageOf(payment), 0, flaws);
-    expect(flaws.get('AFFORD-15')?.count).toBe(1);
-    expect(flaws.get('AFFORD-15')?.examples).toEqual(['page 1 entry 1 (id tx-7f1e2a): class "refund"']);
+    checkFilteredClass(refund, 'payment', pageOf(refund), 0, findings);
+    checkFilteredClass(payment, 'payment', pageOf(payment), 0, findings);
+    expect(findings.get('AFFORD-15')?.count).toBe(1);
+    expect(findings.get('AFFORD-15')?.examples).toEqual(['page 1 entry 1 (id tx-7f1e2a): class "refund"']);
   });
 });

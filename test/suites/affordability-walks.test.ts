@@ -1,9 +1,9 @@
 import { describe, expect, test } from 'vitest';
 import { NotExercised } from '../../src/checks/check.ts';
-import { Finding } from '../../src/checks/findings.ts';
+import { Failure } from '../../src/checks/failures.ts';
 import { walkPages, type PageSource } from '../../src/checks/paging.ts';
 import type { Exchange } from '../../src/client/exchange.ts';
-import { Flaws } from '../../suites/affordability/flaws.ts';
+import { WalkFindings } from '../../suites/affordability/findings.ts';
 import { expectCompleted } from '../../suites/affordability/walk-findings.ts';
 import { type SnapshotWalk } from '../../suites/affordability/walks.ts';
 
@@ -30,21 +30,21 @@ function endlessList(size: number, fresh: number): PageSource {
 
 async function walkOf(source: PageSource, hardCap: number): Promise<SnapshotWalk> {
   const walk = await walkPages(source, { path: '/transactions', pageSize: 5, hardCap });
-  return { ...walk, label: 'test walk', flaws: new Flaws(), byClass: new Map() };
+  return { ...walk, label: 'test walk', findings: new WalkFindings(), byClass: new Map() };
 }
 
 describe('a walk that does not reach the end of the snapshot', () => {
   test('stopped by the page cap while every page is full of fresh transactions: not exercised, naming the cap', async () => {
     const walk = await walkOf(endlessList(5, 5), 4);
-    expect(walk.problem?.reason).toBe('page-cap');
+    expect(walk.stop?.reason).toBe('page-cap');
     expect(() => expectCompleted(walk)).toThrow(NotExercised);
     expect(() => expectCompleted(walk)).toThrow(/reached the suite's cap .* stops at 4 pages/);
   });
 
   test('stopped because its pages repeat what came before: a finding', async () => {
     const walk = await walkOf(endlessList(5, 0), 50);
-    expect(walk.problem?.reason).toBe('repeated-page');
-    expect(() => expectCompleted(walk)).toThrow(Finding);
+    expect(walk.stop?.reason).toBe('repeated-page');
+    expect(() => expectCompleted(walk)).toThrow(Failure);
   });
 });
 
@@ -68,7 +68,7 @@ describe('the end of a walk', () => {
 
   test('a last page whose links.next is null ends the walk, as an absent one does (AMB-AFFORD-04)', async () => {
     const walk = await walkPages(twoPages(null), { path: '/transactions', pageSize: 1 });
-    expect([walk.ended, walk.problem, walk.distinct, walk.nextPresent]).toEqual([
+    expect([walk.ended, walk.stop, walk.distinct, walk.nextPresent]).toEqual([
       true,
       undefined,
       2,
@@ -76,8 +76,8 @@ describe('the end of a walk', () => {
     ]);
   });
 
-  test('a last page whose links.next is no link or cursor stops the walk as a problem', async () => {
+  test('a last page whose links.next is no link or cursor stops the walk as a stop', async () => {
     const walk = await walkPages(twoPages(42), { path: '/transactions', pageSize: 1 });
-    expect(walk.problem?.reason).toBe('bad-next');
+    expect(walk.stop?.reason).toBe('bad-next');
   });
 });

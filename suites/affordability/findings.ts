@@ -1,9 +1,10 @@
 import type { Exchange } from '../../src/client/exchange.ts';
 import type { Page } from '../../src/checks/paging.ts';
+import type { RequirementId } from '../../src/requirements/requirement-ids.generated.ts';
 import { asRecord } from './support.ts';
 
 /** A requirement broken somewhere in a walk: how often, the first examples and the first page showing it. */
-export interface Flaw {
+export interface WalkFinding {
   count: number;
   examples: string[];
   exchange: Exchange;
@@ -12,17 +13,17 @@ export interface Flaw {
 const maxExamples = 3;
 
 /** What a walk's pages broke, per requirement; only the first few examples are kept. */
-export class Flaws {
-  private readonly byRequirement = new Map<string, Flaw>();
+export class WalkFindings {
+  private readonly byRequirement = new Map<RequirementId, WalkFinding>();
 
-  note(requirement: string, example: () => string, exchange: Exchange): void {
-    let flaw = this.byRequirement.get(requirement);
-    if (!flaw) this.byRequirement.set(requirement, (flaw = { count: 0, examples: [], exchange }));
-    flaw.count++;
-    if (flaw.examples.length < maxExamples) flaw.examples.push(example());
+  note(requirement: RequirementId, example: () => string, exchange: Exchange): void {
+    let finding = this.byRequirement.get(requirement);
+    if (!finding) this.byRequirement.set(requirement, (finding = { count: 0, examples: [], exchange }));
+    finding.count++;
+    if (finding.examples.length < maxExamples) finding.examples.push(example());
   }
 
-  get(requirement: string): Flaw | undefined {
+  get(requirement: RequirementId): WalkFinding | undefined {
     return this.byRequirement.get(requirement);
   }
 }

@@ -8,8 +8,8 @@ import { preview } from '../validation/validator.ts';
  * the requirement its evidence breaks, and no other). Without `requirements`, the failure is the
  * check's own: it fails the first requirement the check names, its primary one.
  */
-export class Finding extends Error {
-  override name = 'Finding';
+export class Failure extends Error {
+  override name = 'Failure';
   constructor(
     message: string,
     readonly exchange?: Exchange,
@@ -32,14 +32,14 @@ export function describeAnswer(exchange: Exchange): string {
   return `${response.status} ${preview(response.body ?? response.text)}`;
 }
 
-/** Throws a Finding unless the response has one of the statuses; a transport failure never passes. */
+/** Throws a Failure unless the response has one of the statuses; a transport failure never passes. */
 export function expectStatus(
   exchange: Exchange,
   ...statuses: number[]
 ): asserts exchange is Exchange & { response: NonNullable<Exchange['response']> } {
   const status = exchange.response?.status;
   if (status !== undefined && statuses.includes(status)) return;
-  throw new Finding(
+  throw new Failure(
     `${describeRequest(exchange)}: expected status ${statuses.join(' or ')}, got ${describeAnswer(exchange)}`,
     exchange,
   );
@@ -57,7 +57,7 @@ export function expectStatusOf(
 ): asserts exchange is Exchange & { response: NonNullable<Exchange['response']> } {
   const status = exchange.response?.status;
   if (status !== undefined && statuses.includes(status)) return;
-  throw new Finding(
+  throw new Failure(
     `${describeRequest(exchange)}: expected status ${statuses.join(' or ')}, got ${describeAnswer(exchange)}`,
     exchange,
     [requirement],
@@ -65,7 +65,7 @@ export function expectStatusOf(
 }
 
 /**
- * Throws a Finding with the exchange unless the condition holds; `requirement` names the rule the
+ * Throws a Failure with the exchange unless the condition holds; `requirement` names the rule the
  * condition holds where it is not the check's primary one.
  */
 export function expectThat(
@@ -75,7 +75,7 @@ export function expectThat(
   requirement?: RequirementId,
 ): asserts condition {
   if (!condition)
-    throw new Finding(
+    throw new Failure(
       exchange ? `${describeRequest(exchange)}: ${message}` : message,
       exchange,
       requirement ? [requirement] : undefined,
