@@ -3,6 +3,7 @@ import type { FaultName } from './faults/names.ts';
 import type { Operation, OperationName, OperationPath } from '../src/operations/table.ts';
 import type { MockState } from './state.ts';
 import type { MockOptions } from './options.ts';
+import type { Policy } from './policy/index.ts';
 import type { World } from './world/world.ts';
 
 export interface MockRequest {
@@ -39,8 +40,15 @@ export interface MockContext {
    * counters of a rate limit or a flaky environment) is kept per `state` instead.
    */
   faults: ReadonlySet<FaultName>;
-  /** Whether a named fault is in force for this request. */
+  /**
+   * Whether a named fault is in force for this request. A fault that is a setting is read from `policy`
+   * instead; a handler asks here only for a fault that is no setting of the operation: one that answers
+   * another resource or user than the one asked for, keeps what it was given to use later, fails outright
+   * where the operation would answer, or rewrites a refusal with what the request sent.
+   */
   fault(name: FaultName): boolean;
+  /** What the operations do under this request's readings and faults, group by group (policy/index.ts). */
+  policy: Policy;
 }
 
 /** What the mock does for one operation of the table (src/operations/table.ts), keyed by its name there. */

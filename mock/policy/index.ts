@@ -1,0 +1,18 @@
+/**
+ * The policy a request is answered under: per group, what the operations do when they conform, as the
+ * mock's readings (the `variants` option) read the spec and the faults in force bend it. A fault that is a
+ * setting (a status, a limit, whether a check or a filter term is applied) is a value here, built in one
+ * place per group from the fault names, so a handler reads the settings it is given and asks
+ * `context.fault` only for what is not a setting (router.ts, MockContext).
+ */
+
+import { enrichPolicy, type EnrichPolicy } from './enrich.ts';
+import type { PolicyInputs } from './inputs.ts';
+
+export interface Policy {
+  enrich: EnrichPolicy;
+}
+
+export function policyOf(inputs: PolicyInputs): Policy {
+  return { enrich: enrichPolicy(inputs) };
+}
