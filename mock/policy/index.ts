@@ -6,13 +6,15 @@
  * `context.fault` only for what is not a setting (router.ts, MockContext).
  */
 
+import { connectionsPolicy, type ConnectionsPolicy } from './connections.ts';
 import { enrichPolicy, type EnrichPolicy } from './enrich.ts';
 import type { PolicyInputs } from './inputs.ts';
 
 export interface Policy {
   enrich: EnrichPolicy;
+  connections: ConnectionsPolicy;
 }
 
 export function policyOf(inputs: PolicyInputs): Policy {
-  return { enrich: enrichPolicy(inputs) };
+  return { enrich: enrichPolicy(inputs), connections: connectionsPolicy(inputs) };
 }
