@@ -6,6 +6,7 @@
  * `context.fault` only for what is not a setting (router.ts, MockContext).
  */
 
+import { affordabilityPolicy, type AffordabilityPolicy } from './affordability.ts';
 import { connectionsPolicy, type ConnectionsPolicy } from './connections.ts';
 import { enrichPolicy, type EnrichPolicy } from './enrich.ts';
 import type { PolicyInputs } from './inputs.ts';
@@ -13,8 +14,13 @@ import type { PolicyInputs } from './inputs.ts';
 export interface Policy {
   enrich: EnrichPolicy;
   connections: ConnectionsPolicy;
+  affordability: AffordabilityPolicy;
 }
 
 export function policyOf(inputs: PolicyInputs): Policy {
-  return { enrich: enrichPolicy(inputs), connections: connectionsPolicy(inputs) };
+  return {
+    enrich: enrichPolicy(inputs),
+    connections: connectionsPolicy(inputs),
+    affordability: affordabilityPolicy(inputs),
+  };
 }
