@@ -8,6 +8,7 @@
 
 import { affordabilityPolicy, type AffordabilityPolicy } from './affordability.ts';
 import { connectionsPolicy, type ConnectionsPolicy } from './connections.ts';
+import { expensesPolicy, type ExpensesPolicy } from './expenses.ts';
 import { enrichPolicy, type EnrichPolicy } from './enrich.ts';
 import type { PolicyInputs } from './inputs.ts';
 
@@ -15,6 +16,7 @@ export interface Policy {
   enrich: EnrichPolicy;
   connections: ConnectionsPolicy;
   affordability: AffordabilityPolicy;
+  expenses: ExpensesPolicy;
 }
 
 export function policyOf(inputs: PolicyInputs): Policy {
@@ -22,5 +24,6 @@ export function policyOf(inputs: PolicyInputs): Policy {
     enrich: enrichPolicy(inputs),
     connections: connectionsPolicy(inputs),
     affordability: affordabilityPolicy(inputs),
+    expenses: expensesPolicy(inputs),
   };
 }
