@@ -11,12 +11,14 @@ import { connectionsPolicy, type ConnectionsPolicy } from './connections.ts';
 import { expensesPolicy, type ExpensesPolicy } from './expenses.ts';
 import { enrichPolicy, type EnrichPolicy } from './enrich.ts';
 import type { PolicyInputs } from './inputs.ts';
+import { usersPolicy, type UsersPolicy } from './users.ts';
 
 export interface Policy {
   enrich: EnrichPolicy;
   connections: ConnectionsPolicy;
   affordability: AffordabilityPolicy;
   expenses: ExpensesPolicy;
+  users: UsersPolicy;
 }
 
 export function policyOf(inputs: PolicyInputs): Policy {
@@ -25,5 +27,6 @@ export function policyOf(inputs: PolicyInputs): Policy {
     connections: connectionsPolicy(inputs),
     affordability: affordabilityPolicy(inputs),
     expenses: expensesPolicy(inputs),
+    users: usersPolicy(inputs),
   };
 }
