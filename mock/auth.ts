@@ -57,8 +57,9 @@ export function apiKeyOf(basic: string, context: MockContext): string | undefine
 function authenticateApiKey(headers: IncomingHttpHeaders, context: MockContext): void {
   const { options } = context;
   const variants = options.variants.token ?? {};
+  const policy = context.policy.token;
   if (headers.authorization === undefined) {
-    if (!context.fault('token-missing-authorization-accepted')) {
+    if (policy.missingAuthorizationRefused) {
       // Two rows fit: "Authorization header parameter required", and "required parameter missing".
       const code = variants.missingAuthorization ?? 'parameter-not-valid';
       const said = detail.missing('the Authorization header');
@@ -67,13 +68,13 @@ function authenticateApiKey(headers: IncomingHttpHeaders, context: MockContext):
   } else {
     const key = credential(headers, 'basic');
     if (key === undefined) {
-      if (!context.fault('token-malformed-authorization-accepted')) {
+      if (policy.malformedAuthorizationRefused) {
         // Two rows fit: "Authorization header parameter ... invalid", and "malformed request".
         const code = variants.malformedAuthorization ?? 'parameter-not-valid';
         const said = malformedAuthorization('Basic <API_KEY>', headers.authorization);
         throw new MockError(400, code, 'Authorization not valid', said, 'Authorization');
       }
-    } else if (apiKeyOf(key, context) === undefined && !context.fault('token-unknown-key-accepted')) {
+    } else if (apiKeyOf(key, context) === undefined && policy.unknownKeyRefused) {
       throw unknownKey(variants.unknownKey);
     }
   }
@@ -86,10 +87,10 @@ function authenticateApiKey(headers: IncomingHttpHeaders, context: MockContext):
   }
   const unsupported =
     options.unsupportedVersions.includes(version) || !options.supportedVersions.includes(version);
+  // A version retired for SERVER_ACCESS only is refused by the route, which knows the scope.
   const retiredForServerOnly =
-    options.unsupportedVersions.includes(version) &&
-    context.fault('token-retired-version-client-scope-accepted');
-  if (unsupported && !context.fault('token-version-ignored') && !retiredForServerOnly) {
+    options.unsupportedVersions.includes(version) && policy.retiredVersionRefused === 'server-access-only';
+  if (unsupported && policy.unsupportedVersion === 'refused' && !retiredForServerOnly) {
     const supported = `the versions supported are ${options.supportedVersions.join(', ')}`;
     const said = options.unsupportedVersions.includes(version)
       ? `${options.versionHeader} ${quoted(version)} is no longer supported: ${supported}`

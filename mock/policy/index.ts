@@ -11,6 +11,7 @@ import { connectionsPolicy, type ConnectionsPolicy } from './connections.ts';
 import { expensesPolicy, type ExpensesPolicy } from './expenses.ts';
 import { enrichPolicy, type EnrichPolicy } from './enrich.ts';
 import type { PolicyInputs } from './inputs.ts';
+import { tokenPolicy, type TokenPolicy } from './token.ts';
 import { usersPolicy, type UsersPolicy } from './users.ts';
 
 export interface Policy {
@@ -19,6 +20,7 @@ export interface Policy {
   affordability: AffordabilityPolicy;
   expenses: ExpensesPolicy;
   users: UsersPolicy;
+  token: TokenPolicy;
 }
 
 export function policyOf(inputs: PolicyInputs): Policy {
@@ -28,5 +30,6 @@ export function policyOf(inputs: PolicyInputs): Policy {
     affordability: affordabilityPolicy(inputs),
     expenses: expensesPolicy(inputs),
     users: usersPolicy(inputs),
+    token: tokenPolicy(inputs),
   };
 }
