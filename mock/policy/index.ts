@@ -11,6 +11,7 @@ import { connectionsPolicy, type ConnectionsPolicy } from './connections.ts';
 import { expensesPolicy, type ExpensesPolicy } from './expenses.ts';
 import { enrichPolicy, type EnrichPolicy } from './enrich.ts';
 import type { PolicyInputs } from './inputs.ts';
+import { institutionsPolicy, type InstitutionsPolicy } from './institutions.ts';
 import { tokenPolicy, type TokenPolicy } from './token.ts';
 import { usersPolicy, type UsersPolicy } from './users.ts';
 
@@ -21,6 +22,7 @@ export interface Policy {
   expenses: ExpensesPolicy;
   users: UsersPolicy;
   token: TokenPolicy;
+  institutions: InstitutionsPolicy;
 }
 
 export function policyOf(inputs: PolicyInputs): Policy {
@@ -31,5 +33,6 @@ export function policyOf(inputs: PolicyInputs): Policy {
     expenses: expensesPolicy(inputs),
     users: usersPolicy(inputs),
     token: tokenPolicy(inputs),
+    institutions: institutionsPolicy(inputs),
   };
 }
