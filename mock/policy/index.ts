@@ -7,6 +7,7 @@
  */
 
 import { affordabilityPolicy, type AffordabilityPolicy } from './affordability.ts';
+import { authPolicy, type AuthPolicy } from './auth.ts';
 import { connectionsPolicy, type ConnectionsPolicy } from './connections.ts';
 import { expensesPolicy, type ExpensesPolicy } from './expenses.ts';
 import { enrichPolicy, type EnrichPolicy } from './enrich.ts';
@@ -23,6 +24,7 @@ export interface Policy {
   users: UsersPolicy;
   token: TokenPolicy;
   institutions: InstitutionsPolicy;
+  auth: AuthPolicy;
 }
 
 export function policyOf(inputs: PolicyInputs): Policy {
@@ -34,5 +36,6 @@ export function policyOf(inputs: PolicyInputs): Policy {
     users: usersPolicy(inputs),
     token: tokenPolicy(inputs),
     institutions: institutionsPolicy(inputs),
+    auth: authPolicy(inputs),
   };
 }
