@@ -41,10 +41,12 @@ export interface MockContext {
    */
   faults: ReadonlySet<FaultName>;
   /**
-   * Whether a named fault is in force for this request. A fault that is a setting is read from `policy`
-   * instead; a handler asks here only for a fault that is no setting of the operation: one that answers
-   * another resource or user than the one asked for, keeps what it was given to use later, fails outright
-   * where the operation would answer, or rewrites a refusal with what the request sent.
+   * Whether a named fault is in force for this request. A fault that is a setting of the operation (a
+   * status, a limit, whether a check or a filter term is applied, a field name) is read from `policy`
+   * instead. A handler asks here only for a fault no setting expresses, since the conformant operation has
+   * no value for it to change: one that answers another user's or another resource's data (a connection
+   * found by its id alone, a reused user id), keeps what a request sent to use later (a security code, the
+   * first user a token served), or echoes credentials or the request back.
    */
   fault(name: FaultName): boolean;
   /** What the operations do under this request's readings and faults, group by group (policy/index.ts). */

@@ -6,6 +6,7 @@
  * `context.fault` only for what is not a setting (router.ts, MockContext).
  */
 
+import { accountsPolicy, type AccountsPolicy } from './accounts.ts';
 import { affordabilityPolicy, type AffordabilityPolicy } from './affordability.ts';
 import { authPolicy, type AuthPolicy } from './auth.ts';
 import { connectionsPolicy, type ConnectionsPolicy } from './connections.ts';
@@ -25,6 +26,7 @@ export interface Policy {
   token: TokenPolicy;
   institutions: InstitutionsPolicy;
   auth: AuthPolicy;
+  accounts: AccountsPolicy;
 }
 
 export function policyOf(inputs: PolicyInputs): Policy {
@@ -37,5 +39,6 @@ export function policyOf(inputs: PolicyInputs): Policy {
     token: tokenPolicy(inputs),
     institutions: institutionsPolicy(inputs),
     auth: authPolicy(inputs),
+    accounts: accountsPolicy(inputs),
   };
 }
