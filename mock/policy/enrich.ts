@@ -28,8 +28,9 @@ export interface EnrichPolicy {
   q: {
     /** The fewest characters q may hold (spec: at least 3). */
     minLength: number;
-    /** What a character of q is counted as, and whether blanks around it count. */
+    /** What q's length counts: its characters, or the bytes of its UTF-8 encoding. */
     length: 'characters' | 'bytes';
+    /** Whether blanks around q are trimmed before its length is counted. */
     trimmed: boolean;
     /** Whether q is refused unless printable ASCII. */
     asciiOnly: boolean;
