@@ -1,14 +1,13 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import { detail, MockError, quoted } from './errors.ts';
 import type { MockContext, Route } from './router.ts';
-import { routePaths } from './routes/paths.ts';
 
 /**
  * Authentication (spec: Authentication, Errors). The token endpoint takes `Basic <API_KEY>` and the version
  * header; every other endpoint takes `Bearer <ACCESS_TOKEN>`. Throws the refusal the spec prescribes.
- * `query` is the request's, which only faults look at. `lookUp` runs the route's lookup of the identifiers
- * it names (throwing its 404 when one names nothing); under the lookupFirst variant a GET looks them up
- * before its credentials are judged.
+ * `query` is the request's, which only the policy's lapses look at. `lookUp` runs the route's lookup of the
+ * identifiers it names (throwing its 404 when one names nothing); where the policy says so a GET looks them
+ * up before its credentials are judged.
  */
 export function authenticate(
   route: Route,
@@ -26,7 +25,7 @@ export function authenticate(
     }
   } catch (refusal) {
     const namesIds = route.method === 'GET' && route.path.includes('/:');
-    if (namesIds && context.options.variants.auth?.lookupFirst) lookUp();
+    if (namesIds && context.policy.auth.lookupFirst) lookUp();
     throw refusal;
   }
 }
@@ -38,18 +37,19 @@ export function credential(headers: IncomingHttpHeaders, scheme: string): string
 }
 
 /**
- * The API key a Basic credential names: the credential itself (spec: "Basic <API_KEY>"), or under the
- * base64Key variant also the key inside RFC 7617 credentials (base64 of "key:"). Undefined when unknown.
+ * The API key a Basic credential names: the credential itself (spec: "Basic <API_KEY>"), or where the
+ * policy takes it also the key inside RFC 7617 credentials (base64 of "key:"). Undefined when unknown.
  */
 export function apiKeyOf(basic: string, context: MockContext): string | undefined {
-  const { apiKeys, variants } = context.options;
+  const { apiKeys } = context.options;
+  const policy = context.policy.auth.key;
   if (Object.hasOwn(apiKeys, basic)) return basic;
-  if (variants.auth?.base64Key === 'also') {
+  if (policy.base64Too) {
     const decoded = Buffer.from(basic, 'base64').toString('utf8').replace(/:$/, '');
     if (Object.hasOwn(apiKeys, decoded)) return decoded;
   }
-  // The fault compares only the first eight characters, so a near miss of a real key passes.
-  if (context.fault('auth-key-prefix-matched'))
+  // Compared by its first eight characters, a near miss of a real key passes.
+  if (policy.match === 'first-eight')
     return Object.keys(apiKeys).find((key) => key.slice(0, 8) === basic.slice(0, 8));
   return undefined;
 }
@@ -57,8 +57,9 @@ export function apiKeyOf(basic: string, context: MockContext): string | undefine
 function authenticateApiKey(headers: IncomingHttpHeaders, context: MockContext): void {
   const { options } = context;
   const variants = options.variants.token ?? {};
+  const policy = context.policy.token;
   if (headers.authorization === undefined) {
-    if (!context.fault('token-missing-authorization-accepted')) {
+    if (policy.missingAuthorizationRefused) {
       // Two rows fit: "Authorization header parameter required", and "required parameter missing".
       const code = variants.missingAuthorization ?? 'parameter-not-valid';
       const said = detail.missing('the Authorization header');
@@ -67,13 +68,13 @@ function authenticateApiKey(headers: IncomingHttpHeaders, context: MockContext):
   } else {
     const key = credential(headers, 'basic');
     if (key === undefined) {
-      if (!context.fault('token-malformed-authorization-accepted')) {
+      if (policy.malformedAuthorizationRefused) {
         // Two rows fit: "Authorization header parameter ... invalid", and "malformed request".
         const code = variants.malformedAuthorization ?? 'parameter-not-valid';
         const said = malformedAuthorization('Basic <API_KEY>', headers.authorization);
         throw new MockError(400, code, 'Authorization not valid', said, 'Authorization');
       }
-    } else if (apiKeyOf(key, context) === undefined && !context.fault('token-unknown-key-accepted')) {
+    } else if (apiKeyOf(key, context) === undefined && policy.unknownKeyRefused) {
       throw unknownKey(variants.unknownKey);
     }
   }
@@ -86,10 +87,10 @@ function authenticateApiKey(headers: IncomingHttpHeaders, context: MockContext):
   }
   const unsupported =
     options.unsupportedVersions.includes(version) || !options.supportedVersions.includes(version);
+  // A version retired for SERVER_ACCESS only is refused by the route, which knows the scope.
   const retiredForServerOnly =
-    options.unsupportedVersions.includes(version) &&
-    context.fault('token-retired-version-client-scope-accepted');
-  if (unsupported && !context.fault('token-version-ignored') && !retiredForServerOnly) {
+    options.unsupportedVersions.includes(version) && policy.retiredVersionRefused === 'server-access-only';
+  if (unsupported && policy.unsupportedVersion === 'refused' && !retiredForServerOnly) {
     const supported = `the versions supported are ${options.supportedVersions.join(', ')}`;
     const said = options.unsupportedVersions.includes(version)
       ? `${options.versionHeader} ${quoted(version)} is no longer supported: ${supported}`
@@ -114,39 +115,28 @@ function authenticateBearer(
   query: URLSearchParams,
   context: MockContext,
 ): void {
-  // The faults take an issued token from an access_token query parameter, or from the header without its
-  // scheme, as a service that reads the token wherever it finds one would.
+  const policy = context.policy.auth;
+  // An issued token taken from an access_token query parameter, or from the header without its scheme,
+  // as a service that reads the token wherever it finds one would.
   const queried = query.get('access_token');
   if (headers.authorization === undefined && queried !== null && context.state.tokens.has(queried))
-    if (context.fault('auth-query-token-accepted')) return;
+    if (policy.tokenFrom.query) return;
   const bare = headers.authorization?.trim() ?? '';
-  if (context.state.tokens.has(bare) && context.fault('auth-token-without-scheme-accepted')) return;
+  if (context.state.tokens.has(bare) && policy.tokenFrom.headerWithoutScheme) return;
   if (headers.authorization === undefined) {
-    if (context.fault('auth-missing-accepted')) return;
-    // The fault takes a next-page cursor for a credential: the pages after the first are anyone's.
-    if (query.has('next') && context.fault('auth-next-page-unauthenticated')) return;
+    if (policy.withoutCredential === 'every') return;
+    // A next-page cursor taken for a credential: the pages after the first are anyone's.
+    if (query.has('next') && policy.withoutCredential === 'next-page') return;
   }
   if (credential(headers, 'basic') !== undefined) {
-    if (context.fault('auth-basic-accepted')) return;
-    // The fault serves paged requests from a path that takes the partner's own key as well.
-    if (query.has('limit') && context.fault('auth-paged-list-basic-accepted')) return;
+    if (policy.basic === 'every') return;
+    // Paged requests served from a path that takes the partner's own key as well.
+    if (query.has('limit') && policy.basic === 'paged') return;
   }
-  // The fault forgets authentication on one route whose unknown ids still get their 404.
-  if (route.path === routePaths.job && context.fault('auth-skipped-for-jobs')) return;
-  // The fault skips the token check when no token follows the scheme, as if there were nothing to check.
-  if (
-    /^bearer$/i.test(headers.authorization?.trim() ?? '') &&
-    context.fault('auth-bearer-without-token-accepted')
-  )
-    return;
+  if (policy.unauthenticatedRoutes.includes(route.path)) return;
+  if (/^bearer$/i.test(headers.authorization?.trim() ?? '') && policy.bearerWithoutTokenTaken) return;
   const token = credential(headers, 'bearer');
-  // The fault takes the API key for the access token it is exchanged for.
-  if (
-    token !== undefined &&
-    Object.hasOwn(context.options.apiKeys, token) &&
-    context.fault('auth-api-key-as-bearer-accepted')
-  )
-    return;
+  if (token !== undefined && Object.hasOwn(context.options.apiKeys, token) && policy.apiKeyAsToken) return;
   if (token === undefined) {
     // The fault repeats the header it refuses, credential and all, as a service echoing its input would.
     const said =
@@ -163,16 +153,16 @@ function authenticateBearer(
         : 'invalid-grant';
     throw new MockError(401, code, 'Unauthorized', said, 'Authorization');
   }
-  // The fault compares all of a token but its last character, so a near miss of a real one passes.
+  // Compared all but its last character, a near miss of a real token passes.
   const issued =
     context.state.tokens.get(token) ??
-    (context.fault('auth-token-near-miss-accepted')
+    (policy.token.match === 'all-but-last'
       ? [...context.state.tokens].find(([known]) => known.slice(0, -1) === token.slice(0, -1))?.[1]
       : undefined);
   if (!issued) {
-    if (context.fault('auth-unknown-token-accepted')) return;
-    // The fault serves filtered lists without looking the token up: the header's form is all it checks.
-    if (query.has('filter') && context.fault('auth-filtered-list-token-unchecked')) return;
+    if (policy.token.unknown === 'taken') return;
+    // Filtered lists served without looking the token up: the header's form is all that is checked.
+    if (query.has('filter') && policy.token.unknown === 'on-filtered-lists') return;
     throw new MockError(
       401,
       'invalid-grant',
@@ -181,12 +171,10 @@ function authenticateBearer(
       'Authorization',
     );
   }
-  const leeway = context.options.variants.auth?.expiryLeewayMs ?? 0;
-  // The second fault checks expiry on reads only, so an expired token still writes.
-  const expiryIgnored =
-    context.fault('auth-token-never-expires') ||
-    (route.method === 'POST' && context.fault('auth-expiry-ignored-on-writes'));
-  if (issued.expiresAt + leeway <= Date.now() && !expiryIgnored) {
+  const { leewayMs, checked } = policy.expiry;
+  // Checked on reads only, an expired token still writes.
+  const expiryIgnored = checked === 'never' || (route.method === 'POST' && checked === 'reads-only');
+  if (issued.expiresAt + leewayMs <= Date.now() && !expiryIgnored) {
     throw new MockError(
       401,
       'invalid-grant',

@@ -4,6 +4,7 @@ import { OperationMatcher } from '../src/operations/match.ts';
 import type { Operation, OperationName, OperationPath } from '../src/operations/table.ts';
 import type { MockState } from './state.ts';
 import type { MockOptions } from './options.ts';
+import type { Policy } from './policy/index.ts';
 import type { World } from './world/world.ts';
 
 export interface MockRequest {
@@ -40,8 +41,17 @@ export interface MockContext {
    * counters of a rate limit or a flaky environment) is kept per `state` instead.
    */
   faults: ReadonlySet<FaultName>;
-  /** Whether a named fault is in force for this request. */
+  /**
+   * Whether a named fault is in force for this request. A fault that is a setting of the operation (a
+   * status, a limit, whether a check or a filter term is applied, a field name) is read from `policy`
+   * instead. A handler asks here only for a fault no setting expresses, since the conformant operation has
+   * no value for it to change: one that answers another user's or another resource's data (a connection
+   * found by its id alone, a reused user id), keeps what a request sent to use later (a security code, the
+   * first user a token served), or echoes credentials or the request back.
+   */
   fault(name: FaultName): boolean;
+  /** What the operations do under this request's readings and faults, group by group (policy/index.ts). */
+  policy: Policy;
 }
 
 /** What the mock does for one operation of the table (src/operations/table.ts), keyed by its name there. */

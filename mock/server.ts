@@ -18,6 +18,7 @@ import { readBody } from './request-body.ts';
 import { routes } from './routes/index.ts';
 import { serialisedBody } from './serialised-body.ts';
 import { MockState } from './state.ts';
+import { policyOf } from './policy/index.ts';
 import { flakyFailure } from './flakiness.ts';
 import { rateLimited } from './variants/rate-limit.ts';
 import { varyReply } from './variants/reply.ts';
@@ -124,17 +125,17 @@ export async function startTypedMock(overrides: Partial<MockOptions>): Promise<R
  * The context with these faults in force. A new object each time, never a changed one: a context's faults
  * never change (router.ts, MockContext), so what is cached per context holds for one set of faults.
  */
-function withFaults(context: Omit<MockContext, 'faults' | 'fault'>, names: Iterable<FaultName>): MockContext {
+function withFaults(
+  context: Omit<MockContext, 'faults' | 'fault' | 'policy'>,
+  names: Iterable<FaultName>,
+): MockContext {
   const faults: ReadonlySet<FaultName> = new Set(names);
-  return {
-    ...context,
-    faults,
-    fault: (name) => {
-      // A handler asking for a fault the registry does not know is a typo that would silently never fire.
-      if (!isFaultName(name)) throw new Error(`fault "${name}" is not in the registry`);
-      return faults.has(name);
-    },
+  const fault = (name: FaultName): boolean => {
+    // A handler asking for a fault the registry does not know is a typo that would silently never fire.
+    if (!isFaultName(name)) throw new Error(`fault "${name}" is not in the registry`);
+    return faults.has(name);
   };
+  return { ...context, faults, fault, policy: policyOf({ variants: context.options.variants, fault }) };
 }
 
 /**

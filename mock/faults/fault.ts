@@ -4,9 +4,10 @@ import type { MockContext, MockReply, Route } from '../router.ts';
 /**
  * A named fault makes the mock violate exactly one requirement of the catalogue, named by `requirement`.
  * The suite must catch every one (the fault-detection matrix); a fault no check catches is a gap in the
- * suite. Faults act in two ways: where a fault changes a decision (accept what must be refused, page
- * differently), the handler asks `context.fault(name)`; where it changes only what is sent, `alter`
- * rewrites the finished reply, which keeps the handlers free of fault code.
+ * suite. Faults act in three ways: where a fault is a setting of the operation (accept what must be
+ * refused, page differently), it is a value of the group's policy (mock/policy/), which the handler reads;
+ * where it changes only what is sent, `alter` rewrites the finished reply; what is left, a decision no
+ * setting expresses, the handler asks `context.fault(name)` (router.ts, MockContext).
  */
 export interface Fault {
   name: string;

@@ -66,12 +66,11 @@ function read({ account, connection }: HeldAccount, property: string): string | 
  * operator is refused with parameter-not-valid naming `filter`, never answered as if there were none.
  */
 function filtered(accounts: HeldAccount[], request: MockRequest, context: MockContext): HeldAccount[] {
+  const policy = context.policy.accounts;
   const terms = parseFilter(request.query.get('filter'), filter.properties, filter.operators, {
-    nearMisses: context.options.variants.forgivingFilters ? 'forgiven' : 'refused',
+    nearMisses: policy.nearMisses,
   });
-  // The fault of the mock's own lists: the filter is parsed, then every account is listed whatever it says.
-  if (context.fault('accounts-filter-ignored')) return accounts;
-  return accounts.filter(filterTest(terms, read));
+  return policy.filterApplied ? accounts.filter(filterTest(terms, read)) : accounts;
 }
 
 function accountList(accounts: HeldAccount[], self: string, context: MockContext) {

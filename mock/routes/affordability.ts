@@ -1,22 +1,20 @@
-import { filterOf, pageSizeOf } from '../../src/operations/table.ts';
+import { filterOf } from '../../src/operations/table.ts';
 import { detail, MockError, notFound, parameterNotValid, quoted } from '../errors.ts';
 import { filterTest, parseFilter, type FilterTerm } from '../filters.ts';
 import { transactionResource } from '../representations.ts';
 import type { MockContext, RouteHandler } from '../router.ts';
-import type { AffordabilityVariants } from '../variants/types.ts';
+import { pageMaximum, type AffordabilityPolicy } from '../policy/affordability.ts';
 import { affordabilityClasses } from '../../src/types/affordability-classes.ts';
 import type { TransactionRecord } from '../world/world.ts';
 import { requireUser } from './connections.ts';
 
-/** Page size limits (spec: Limits): `limit` defaults to the page size and may not exceed the maximum. */
-const pageSize = pageSizeOf('listAffordabilityTransactions');
 const classFilter = filterOf('listAffordabilityTransactions');
 
 /** The debit and credit class tables (spec: Affordability transaction), closed for affordability. */
 const classes: ReadonlySet<string> = new Set(affordabilityClasses);
 
 /**
- * Where the next page starts and, unless the cursor holds the position only (a variant), what was asked:
+ * Where the next page starts and, unless the cursor holds the position only (a reading), what was asked:
  * limit and filter are then read from the query of every request.
  */
 interface Cursor {
@@ -30,7 +28,7 @@ function encodeCursor(cursor: Cursor): string {
   return Buffer.from(JSON.stringify(cursor)).toString('base64url');
 }
 
-function decodeCursor(raw: string, context: MockContext): Cursor {
+function decodeCursor(raw: string, policy: AffordabilityPolicy['cursor']): Cursor {
   try {
     const cursor = JSON.parse(Buffer.from(raw, 'base64url').toString('utf8')) as Cursor;
     if (
@@ -42,7 +40,7 @@ function decodeCursor(raw: string, context: MockContext): Cursor {
   } catch {
     // fall through to the refusal
   }
-  if (context.fault('affordability-garbage-cursor-500'))
+  if (policy.unreadable === 'fails')
     throw new MockError(500, 'internal-server-error', 'Internal error', 'cannot read cursor');
   throw parameterNotValid(
     'next',
@@ -51,47 +49,40 @@ function decodeCursor(raw: string, context: MockContext): Cursor {
 }
 
 /**
- * `limit` as asked: a whole number from 1 to the maximum, else refused; under the variants a limit above
- * the maximum is capped and one that is no whole number from 1 gets the default page.
+ * The page size a request asks: the default without a limit; else the limit, a whole number from 1 to
+ * the maximum, else refused; or, as the policy reads them, a limit above the maximum capped and one that
+ * is no whole number from 1 given the default page.
  */
-function parseLimit(raw: string | null, maximum: number, variants: AffordabilityVariants): number {
-  if (raw === null) return pageSize.default;
+function pageLimit(raw: string | null, policy: AffordabilityPolicy['limit']): number {
+  if (raw === null) return policy.default;
+  if (policy.honoured === 'never') return pageMaximum;
   const limit = /^[0-9]{1,6}$/.test(raw) ? Number(raw) : NaN;
-  if (limit > maximum && variants.limitAboveMaximum === 'capped') return maximum;
-  if (!(limit >= pageSize.minimum) && variants.invalidLimit === 'default-page') return pageSize.default;
-  if (!(limit >= pageSize.minimum && limit <= maximum))
+  if (limit > policy.maximum && policy.aboveMaximum === 'capped') return policy.maximum;
+  if (!(limit >= 1) && policy.invalid === 'default-page') return policy.default;
+  if (!(limit >= 1 && limit <= policy.maximum))
     throw parameterNotValid(
       'limit',
-      detail.malformed(
-        'limit',
-        `a whole number from ${pageSize.minimum} to ${pageSize.maximum}`,
-        quoted(raw),
-      ),
+      detail.malformed('limit', `a whole number from 1 to ${pageMaximum}`, quoted(raw)),
     );
   return limit;
 }
 
 /**
  * The `transaction.class` filter (spec: "property `transaction.class`"), the property written as the
- * spec names it, or without its prefix under the classFilter variant. A class outside both tables
- * matches nothing, or is refused under the unknownClass variant.
+ * spec names it, or without its prefix as the policy reads it. A class outside both tables matches
+ * nothing, or is refused.
  */
-function readFilter(raw: string | null, context: MockContext): FilterTerm[] {
-  const variants = context.options.variants.affordability ?? {};
-  const [spec = ''] = classFilter.properties;
-  const property = variants.classFilter === 'bare' ? spec.slice(classFilter.resource.length + 1) : spec;
+function readFilter(raw: string | null, policy: AffordabilityPolicy['filter']): FilterTerm[] {
   let terms: FilterTerm[];
   try {
-    terms = parseFilter(raw, [property], classFilter.operators, {
-      nearMisses: context.options.variants.forgivingFilters ? 'forgiven' : 'refused',
-    });
+    terms = parseFilter(raw, [policy.property], classFilter.operators, { nearMisses: policy.nearMisses });
   } catch (error) {
-    if (context.fault('affordability-malformed-filter-500'))
+    if (policy.malformed === 'fails')
       throw new MockError(500, 'internal-server-error', 'Internal error', 'filter parser failed');
     throw error;
   }
   const unknown = terms.find((term) => !classes.has(term.value));
-  if (unknown && variants.unknownClass === 'refused')
+  if (unknown && policy.unknownClass === 'refused')
     throw parameterNotValid(
       'filter',
       detail.unknown(
@@ -100,7 +91,7 @@ function readFilter(raw: string | null, context: MockContext): FilterTerm[] {
         `the classes are ${[...classes].join(', ')}`,
       ),
     );
-  return context.fault('affordability-filter-ignored') ? [] : terms;
+  return policy.applied ? terms : [];
 }
 
 function readClass(transaction: TransactionRecord): string {
@@ -121,7 +112,7 @@ export const listAffordabilityTransactions: RouteHandler = {
     );
     if (
       !snapshot ||
-      (snapshot.transactions.length === 0 && context.fault('affordability-empty-snapshot-404'))
+      (snapshot.transactions.length === 0 && context.policy.affordability.emptySnapshot === 'not-found')
     )
       throw notFound(
         'affordability.id',
@@ -143,7 +134,7 @@ export const listAffordabilityTransactions: RouteHandler = {
  * The page a request asks of a transaction list, in the affordability list envelope: `limit`, the `next`
  * cursor and the `transaction.class` filter, as the spec gives them for the affordability list. The
  * mock's own transaction lists (routes/transactions.ts) page through here too, so one paging serves every
- * list of transactions, the affordability variants and faults included. `path` is the list's link
+ * list of transactions, under the affordability policy. `path` is the list's link
  * without its query; `transactions` are in the list's order.
  */
 export function affordabilityListPage(
@@ -153,12 +144,11 @@ export function affordabilityListPage(
   query: URLSearchParams,
   context: MockContext,
 ) {
-  const variants = context.options.variants.affordability ?? {};
-  const positionOnly = variants.cursor === 'position-only';
+  const policy = context.policy.affordability;
+  const positionOnly = policy.cursor.holds === 'position-only';
   const next = query.get('next');
-  if (next !== null && context.fault('affordability-cursor-refused'))
-    throw parameterNotValid('next', 'cursor refused');
-  const cursor = next === null ? undefined : decodeCursor(next, context);
+  if (next !== null && !policy.cursor.accepted) throw parameterNotValid('next', 'cursor refused');
+  const cursor = next === null ? undefined : decodeCursor(next, policy.cursor);
   // What the walk asked, when the cursor carries it (AMB-AFFORD-03's default reading).
   const carried = cursor && !positionOnly ? cursor : undefined;
   const filter = carried ? carriedFilter(carried, query) : query.get('filter');
@@ -166,50 +156,39 @@ export function affordabilityListPage(
   const asked =
     carried?.limit !== undefined && !query.has('limit')
       ? carried.limit
-      : pageLimit(query.get('limit'), context);
-  // The fault pages a filtered list at the default size, whatever limit was asked.
-  const limit =
-    filter !== null && context.fault('affordability-limit-ignored-with-filter') ? pageSize.default : asked;
-  const terms = readFilter(filter, context);
-  // The fault takes a class that holds the value anywhere (interest within loan-interest), as LIKE would.
-  const passes = context.fault('affordability-filter-substring')
-    ? (t: TransactionRecord) =>
-        terms.every((term) => t.class.includes(term.value) === (term.operator === 'eq'))
-    : filterTest(terms, readClass);
-  const matching = ordered(terms.length === 0 ? transactions : transactions.filter(passes), context);
+      : pageLimit(query.get('limit'), policy.limit);
+  const limit = filter !== null && policy.limit.honoured === 'without-filter' ? pageMaximum : asked;
+  const terms = readFilter(filter, policy.filter);
+  const passes =
+    policy.filter.match === 'substring'
+      ? (t: TransactionRecord) =>
+          terms.every((term) => t.class.includes(term.value) === (term.operator === 'eq'))
+      : filterTest(terms, readClass);
+  const matching = ordered(terms.length === 0 ? transactions : transactions.filter(passes), policy.order);
   const offset = cursor?.offset ?? 0;
   const search = String(query);
   const links: { self: string; next?: string | null } = { self: search ? `${path}?${search}` : path };
-  // Faults: pages one short of an explicit limit (AFFORD-08); pages overlapping by one entry (AFFORD-11).
-  const size =
-    context.fault('affordability-short-pages') && limit > 1 && limit < pageSize.maximum ? limit - 1 : limit;
-  const step = context.fault('affordability-page-overlap') && size > 1 ? size - 1 : size;
+  const { shortBy, overlap } = policy.page;
+  const size = limit > shortBy && limit < pageMaximum ? limit - shortBy : limit;
+  const step = size > overlap ? size - overlap : size;
   const remaining = matching.length - (offset + size);
   let nextOffset = remaining > 0 ? offset + step : undefined;
-  if (context.fault('affordability-next-missing')) nextOffset = undefined;
-  // Faults of the paging edges: no next when one transaction alone remains (AFFORD-04); a next after a
-  // last page that is exactly full (AFFORD-05), as a service that emits it for every full page does.
-  if (remaining === 1 && context.fault('affordability-next-missing-before-last-one')) nextOffset = undefined;
-  if (remaining === 0 && context.fault('affordability-next-on-full-last-page')) nextOffset = matching.length;
-  if (context.fault('affordability-next-on-last-page')) nextOffset ??= matching.length;
-  // The fault links an empty snapshot asked with a limit to a next page, of nothing.
-  if (matching.length === 0 && query.has('limit') && context.fault('affordability-empty-limited-has-next'))
-    nextOffset = 0;
+  if (policy.next.given === 'never') nextOffset = undefined;
+  if (remaining === 1 && policy.next.missingWhenOneRemains) nextOffset = undefined;
+  if (remaining === 0 && policy.next.afterFullLastPage) nextOffset = matching.length;
+  if (policy.next.given === 'always') nextOffset ??= matching.length;
+  if (matching.length === 0 && query.has('limit') && policy.next.onEmptyLimitedList) nextOffset = 0;
   if (nextOffset !== undefined) {
     const token = encodeCursor(positionOnly ? { offset: nextOffset } : { offset: nextOffset, limit, filter });
-    links.next = variants.next === 'cursor' ? token : `${path}?${nextQuery(token, query, positionOnly)}`;
-  } else if (variants.lastPageNext === 'null') links.next = null;
-  // The fault leaves out the last transaction of a last page that is exactly full (AFFORD-11).
-  const end =
-    remaining === 0 && context.fault('affordability-last-dropped-on-full-page')
-      ? offset + size - 1
-      : offset + size;
+    links.next = policy.next.form === 'cursor' ? token : `${path}?${nextQuery(token, query, positionOnly)}`;
+  } else if (policy.next.onLastPage === 'null') links.next = null;
+  const end = remaining === 0 && policy.page.fullLastPageDropsLast ? offset + size - 1 : offset + size;
   const data = matching
     .slice(offset, end)
-    .map((t) => varyTransaction(transactionResource(t, userId, context), variants));
-  // count the page and size the list; under the countSize variant, count the list and size the limit.
+    .map((t) => varyTransaction(transactionResource(t, userId, context), policy.transaction));
+  // count the page and size the list; or count the list and size the limit.
   const counts =
-    variants.countSize === 'total-and-limit'
+    policy.countSize === 'total-and-limit'
       ? { count: matching.length, size: limit }
       : { count: data.length, size: matching.length };
   return { type: 'list', ...counts, data, links };
@@ -242,46 +221,38 @@ function nextQuery(token: string, query: URLSearchParams, positionOnly: boolean)
   return String(kept);
 }
 
-/** A transaction as the representation variants write it: the plain representation when none applies. */
+/** A transaction as the policy writes it where the spec leaves room: the plain representation by default. */
 function varyTransaction<T extends ReturnType<typeof transactionResource>>(
   transaction: T,
-  variants: AffordabilityVariants,
+  policy: AffordabilityPolicy['transaction'],
 ): T {
   const varied: Record<string, unknown> = { ...transaction };
-  if (variants.nonPaymentSubClass === 'empty-object' && transaction.class !== 'payment') varied.subClass = {};
-  if (variants.debitAmounts === 'positive' && transaction.direction === 'debit')
+  if (policy.nonPaymentSubClass === 'empty-object' && transaction.class !== 'payment') varied.subClass = {};
+  if (policy.debitAmounts === 'positive' && transaction.direction === 'debit')
     varied.amount = transaction.amount.replace(/^-/, '');
   if (transaction.status !== 'posted') {
-    if (variants.pendingStatus === 'authorised') varied.status = 'authorised';
-    if (variants.transactionDate === 'empty-when-pending') varied.transactionDate = '';
+    if (policy.pendingStatus === 'authorised') varied.status = 'authorised';
+    if (policy.transactionDate === 'empty-when-pending') varied.transactionDate = '';
   }
   return varied as T;
 }
 
-function pageLimit(raw: string | null, context: MockContext): number {
-  if (context.fault('affordability-default-page-100') && raw === null) return 100;
-  if (context.fault('affordability-default-page-600') && raw === null) return 600;
-  if (context.fault('affordability-limit-ignored')) return pageSize.default;
-  const maximum = context.fault('affordability-limit-unbounded') ? 10_000 : pageSize.maximum;
-  return parseLimit(raw, maximum, context.options.variants.affordability ?? {});
-}
-
-/** The snapshot is stored in the spec's order; the ordering faults reorder it the way a faulty server would. */
+/** The snapshot is stored in the spec's order; the other orders are a faulty server's. */
 function ordered(
   transactions: readonly TransactionRecord[],
-  context: MockContext,
+  order: AffordabilityPolicy['order'],
 ): readonly TransactionRecord[] {
-  if (context.fault('affordability-accounts-interleaved')) {
+  if (order === 'date-across-accounts') {
     return [...transactions].sort((a, b) => b.postDate.localeCompare(a.postDate));
   }
-  if (context.fault('affordability-order-ascending')) {
+  if (order === 'ascending') {
     return [...transactions].sort(
       (a, b) =>
         a.account.localeCompare(b.account) ||
         (a.status === b.status ? a.postDate.localeCompare(b.postDate) : a.status === 'pending' ? -1 : 1),
     );
   }
-  if (context.fault('affordability-pending-last')) {
+  if (order === 'pending-last') {
     return [...transactions].sort(
       (a, b) =>
         a.account.localeCompare(b.account) || (a.status === b.status ? 0 : a.status === 'pending' ? 1 : -1),

@@ -6,6 +6,7 @@ import { heldAccounts, heldConnections } from '../holdings.ts';
 import { connectionDetail, connectionSummary, jobResource } from '../representations.ts';
 import type { MockContext, MockRequest, RouteHandler } from '../router.ts';
 import type { ConnectionRecord } from '../world/world.ts';
+import type { ConnectionsPolicy } from '../policy/connections.ts';
 import { jobAsShown } from './jobs.ts';
 import { knownUser } from './users.ts';
 
@@ -59,30 +60,26 @@ export function heldConnection(
 }
 
 /**
- * The filter's terms: eq, and ne under the neOperator variant (AMB-CONN-07); a property not listed is
- * refused, or read like the others under the unknownProperty variant (AMB-CONN-09). One fault answers a
- * malformed filter as if there were none; others accept ne or another property and then drop the term.
+ * The filter's terms: eq, and ne where it is read as supported (AMB-CONN-07); a property not listed is
+ * refused, or read like the others (AMB-CONN-09), or dropped; a malformed filter refused, or read as none.
  */
-function filterTerms(raw: string | null, context: MockContext): FilterTerm[] {
-  const variants = context.options.variants.connections ?? {};
-  const ne = variants.neOperator === 'supported' || context.fault('connections-ne-ignored');
-  const anyProperty = context.fault('connections-unknown-property-ignored');
+function filterTerms(raw: string | null, policy: ConnectionsPolicy['filter']): FilterTerm[] {
   try {
-    const terms = parseFilter(raw, filter.properties, ne ? [...filter.operators, 'ne'] : filter.operators, {
-      otherProperties:
-        variants.unknownProperty === 'matches-nothing' || anyProperty ? 'match-nothing' : 'refused',
-      nearMisses: context.options.variants.forgivingFilters ? 'forgiven' : 'refused',
+    const terms = parseFilter(raw, filter.properties, policy.operators, {
+      otherProperties: policy.otherProperties,
+      nearMisses: policy.nearMisses,
     });
-    // A service that takes any property and keeps only those it knows, answering as if the rest were not there.
-    return anyProperty ? terms.filter((term) => filter.properties.includes(term.property)) : terms;
+    return policy.otherPropertiesDropped
+      ? terms.filter((term) => filter.properties.includes(term.property))
+      : terms;
   } catch (error) {
-    if (context.fault('connections-malformed-filter-ignored')) return [];
+    if (policy.malformed === 'ignored') return [];
     throw error;
   }
 }
 
 /**
- * Under the unknownFilterValue variant, a status, institution id or connection id the service does not
+ * Where unknown values are refused, a status, institution id or connection id the service does not
  * know (AMB-CONN-08): the first two refused as invalid values, a connection id looked up and not found.
  */
 function refuseUnknownValues(terms: FilterTerm[], context: MockContext): void {
@@ -106,18 +103,19 @@ function refuseUnknownValues(terms: FilterTerm[], context: MockContext): void {
 }
 
 /**
- * A connection as its single retrieval shows it. A profile with nothing to show is `{}`, or under the
- * hiddenProfile variant gives its list members as empty arrays: "no data points are returned" either way.
+ * A connection as its single retrieval shows it. A profile with nothing to show is `{}`, or gives its
+ * list members as empty arrays: "no data points are returned" either way.
  */
 function detailOf(connection: ConnectionRecord, context: MockContext) {
-  // The fault embeds the accounts of every connection of the user, not only this one's.
-  const ofUser = context.fault('connections-accounts-of-every-connection')
-    ? new Set(context.world.connections.filter((c) => c.userId === connection.userId).map((c) => c.id))
-    : new Set([connection.id]);
-  const accounts = heldAccounts(context).filter((a) => ofUser.has(a.connectionId));
+  const policy = context.policy.connections;
+  const embedded =
+    policy.accountsOf === 'user'
+      ? new Set(context.world.connections.filter((c) => c.userId === connection.userId).map((c) => c.id))
+      : new Set([connection.id]);
+  const accounts = heldAccounts(context).filter((a) => embedded.has(a.connectionId));
   const hidden = Object.keys(connection.profile).length === 0;
   const profile =
-    hidden && context.options.variants.connections?.hiddenProfile === 'empty-arrays'
+    hidden && policy.hiddenProfile === 'empty-arrays'
       ? { phoneNumbers: [], emailAddresses: [], physicalAddresses: [] }
       : connection.profile;
   const shown = connectionDetail({ ...connection, profile }, accounts, context);
@@ -131,52 +129,42 @@ const keptCodes = new Map<string, string>();
 /** GET /users/{user.id}/connections (spec: Endpoints): a list, empty for a user with none. */
 export const listConnections: RouteHandler = {
   handle(request, context) {
-    const variants = context.options.variants.connections ?? {};
-    // Under the variant a user nobody knows has no connections to list: the list is empty, not refused.
+    const policy = context.policy.connections;
     const userId =
-      variants.unknownUser === 'empty-list'
+      policy.unknownUser === 'empty-list'
         ? (request.params.userId ?? '')
         : requireUser(request.params.userId, context);
-    const terms = filterTerms(request.query.get('filter'), context);
+    const terms = filterTerms(request.query.get('filter'), policy.filter);
     // Several expressions: a form the spec never shows (AMB-CONN-05).
-    if (terms.length > 1 && variants.combinedFilter === 'refused')
+    if (terms.length > 1 && policy.filter.combined === 'refused')
       throw parameterNotValid(
         'filter',
         detail.malformed('filter', 'a single expression', quoted(request.query.get('filter'))),
       );
-    if (variants.unknownFilterValue === 'refused') refuseUnknownValues(terms, context);
-    const ignored = (property: string) =>
-      (property === 'status' && context.fault('connections-status-filter-ignored')) ||
-      (property === 'institution.id' && context.fault('connections-institution-filter-ignored'));
+    if (policy.filter.unknownValues === 'refused') refuseUnknownValues(terms, context);
     const dropped = (term: FilterTerm) =>
-      ignored(term.property) || (term.operator === 'ne' && context.fault('connections-ne-ignored'));
-    const kept = terms.filter((t) => !dropped(t));
-    // A service that reads the first of several expressions and drops the rest.
-    const applied = context.fault('connections-combined-filter-first-only') ? kept.slice(0, 1) : kept;
-    const effective = context.fault('connections-filter-ignored') ? [] : applied;
-    const combine = variants.combinedFilter === 'any' ? 'any' : 'all';
+      policy.filter.droppedProperties.includes(term.property) ||
+      (term.operator === 'ne' && !policy.filter.neApplied);
+    const applied = terms.filter((t) => !dropped(t)).slice(0, policy.filter.termsApplied);
+    const combine = policy.filter.combined === 'any' ? 'any' : 'all';
     const own = heldConnections(context).filter((c) => c.userId === userId);
-    // An off-by-one that starts the user's connections at the second.
-    const listed = context.fault('connections-list-drops-first') ? own.slice(1) : own;
-    // The fault compares a status with eq as a prefix (LIKE 'value%'): status.eq('activ') selects active.
-    const prefixEq = context.fault('connections-status-eq-prefix-match');
-    const test = prefixEq
-      ? (connection: ConnectionRecord) =>
-          effective.every((term) =>
-            term.property === 'status' && term.operator === 'eq'
-              ? (read(connection, term.property) ?? '').startsWith(term.value)
-              : filterTest([term], read)(connection),
-          )
-      : filterTest(effective, read, { combine });
+    const listed = policy.firstListed ? own : own.slice(1);
+    const test =
+      policy.filter.statusEq === 'prefix'
+        ? (connection: ConnectionRecord) =>
+            applied.every((term) =>
+              term.property === 'status' && term.operator === 'eq'
+                ? (read(connection, term.property) ?? '').startsWith(term.value)
+                : filterTest([term], read)(connection),
+            )
+        : filterTest(applied, read, { combine });
     const data = listed
       .filter(test)
-      .map((c) => (variants.listForm === 'detailed' ? detailOf(c, context) : connectionSummary(c, context)));
-    if (data.length === 0 && terms.length > 0 && context.fault('connections-no-match-404')) {
+      .map((c) => (policy.listForm === 'detailed' ? detailOf(c, context) : connectionSummary(c, context)));
+    if (data.length === 0 && terms.length > 0 && policy.emptyFiltered === 'not-found')
       throw notFound('filter', 'no connection matches the filter');
-    }
-    if (data.length === 0 && terms.length === 0 && context.fault('connections-new-user-404')) {
+    if (data.length === 0 && terms.length === 0 && policy.emptyUnfiltered === 'not-found')
       throw notFound('user.id', `user ${userId} has no connections`);
-    }
     return {
       status: 200,
       body: { type: 'list', data, links: { self: `${context.baseUrl}/users/${userId}/connections` } },
@@ -211,25 +199,19 @@ function passwordDetail(body: unknown): string {
 export const updateConnection: RouteHandler = {
   handle(request, context) {
     const connection = echoingCredentials(() => requireConnection(request, context), request, context);
-    const variants = context.options.variants.connections ?? {};
+    const policy = context.policy.connections.update;
     const body = request.body as Record<string, unknown> | null;
     const password = body && typeof body === 'object' ? body.password : undefined;
-    // One fault takes an update without a password; another checks only that a password member is there.
-    const tolerated =
-      password === undefined
-        ? context.fault('connection-update-without-password')
-        : context.fault('connection-update-password-presence-only');
-    if ((typeof password !== 'string' || password === '') && !tolerated) {
-      // The status is not shown (AMB-CONN-04): 400 by default, 422 under the variant.
-      if (variants.missingPasswordStatus === 422)
-        throw new MockError(
-          422,
-          'parameter-not-valid',
-          'Parameter not valid',
-          passwordDetail(body),
-          'password',
-        );
-      throw parameterNotValid('password', passwordDetail(body));
+    const taken = password === undefined ? policy.missingPasswordTaken : policy.anyPasswordTaken;
+    if ((typeof password !== 'string' || password === '') && !taken) {
+      // The status is not shown (AMB-CONN-04).
+      throw new MockError(
+        policy.passwordRefusal,
+        'parameter-not-valid',
+        'Parameter not valid',
+        passwordDetail(body),
+        'password',
+      );
     }
     for (const field of ['securityCode', 'secondaryLoginId']) {
       const value = body?.[field];
@@ -247,7 +229,7 @@ export const updateConnection: RouteHandler = {
     const shown = jobAsShown(jobResource(job, context), context);
     // "202 with a job (`type`, `id`, `links.self`)": the minimal reading gives those alone (AMB-CONN-03).
     const reply =
-      variants.updateJob === 'minimal'
+      policy.job === 'minimal'
         ? { type: shown.type, id: shown.id, links: { self: shown.links.self } }
         : shown;
     // The fault keeps the security code sent, and shows it with the connection from then on.

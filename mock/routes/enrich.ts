@@ -2,34 +2,20 @@ import { createHash } from 'node:crypto';
 import { countries } from '../../src/types/countries.ts';
 import { detail, MockError, parameterNotValid, quoted } from '../errors.ts';
 import type { MockContext, RouteHandler } from '../router.ts';
-import type { EnrichVariants } from '../variants/types.ts';
+import type { EnrichPolicy } from '../policy/enrich.ts';
 import type { MerchantRecord } from '../world/world.ts';
 
-const accountTypes = new Set(['transaction', 'credit-card', 'savings', 'mortgage', 'loan', 'foreign']);
-const mcc = /^[0-9]{4}$/;
-
-/**
- * What a "signed decimal" amount is, by the amount variant: by default an optional sign, digits and an
- * optional fractional part; `strict` wants the fractional part and no `+`; `lenient` also takes `.5`.
- */
-const signedDecimal: Record<NonNullable<EnrichVariants['amount']> | 'default', RegExp> = {
-  default: /^[-+]?[0-9]+(\.[0-9]+)?$/,
-  strict: /^-?[0-9]+\.[0-9]+$/,
-  lenient: /^[-+]?([0-9]+(\.[0-9]*)?|\.[0-9]+)$/,
-};
-
 /** Invalid enrich parameters are 400 parameter-not-valid naming the parameter (spec: Errors, Enrich). */
-function refuse(parameter: string, detail: string, context: MockContext): never {
-  if (context.fault('enrich-error-without-parameter')) throw parameterNotValid('', detail);
-  throw parameterNotValid(parameter, detail);
+function refuse(parameter: string, detail: string, policy: EnrichPolicy): never {
+  throw parameterNotValid(policy.refusalNamesParameter ? parameter : '', detail);
 }
 
 /**
- * A required parameter left out: refused like an invalid value by default, or with its own code under the
- * missingParameter variant (the spec fixes the code of invalid values only).
+ * A required parameter left out: refused like an invalid value, or with its own code (the spec fixes the
+ * code of invalid values only).
  */
-function refuseMissing(parameter: string, context: MockContext): never {
-  if (context.options.variants.enrich?.missingParameter === 'parameter-required')
+function refuseMissing(parameter: string, policy: EnrichPolicy): never {
+  if (policy.missingParameterCode === 'parameter-required')
     throw new MockError(
       400,
       'parameter-required',
@@ -37,13 +23,13 @@ function refuseMissing(parameter: string, context: MockContext): never {
       detail.missing(parameter),
       parameter,
     );
-  refuse(parameter, detail.missing(parameter), context);
+  refuse(parameter, detail.missing(parameter), policy);
 }
 
-/** Length of q as the variants count it: characters by default, UTF-8 bytes, blanks around it trimmed or not. */
-function lengthOfQ(q: string, variants: EnrichVariants): number {
-  const text = variants.qTrimmed ? q.trim() : q;
-  return variants.qLength === 'bytes' ? Buffer.byteLength(text) : [...text].length;
+/** Length of q as the policy counts it: characters or UTF-8 bytes, blanks around it trimmed or not. */
+function lengthOfQ(q: string, { length, trimmed }: EnrichPolicy['q']): number {
+  const text = trimmed ? q.trim() : q;
+  return length === 'bytes' ? Buffer.byteLength(text) : [...text].length;
 }
 
 interface Classification {
@@ -53,21 +39,21 @@ interface Classification {
 
 /**
  * Direction and class follow amount and accountType; without both the query is treated as a payment
- * (spec: GET /enrich). The description's words refine the class the way a bank's categoriser would. Under
- * the partialClassification variant one of the two classifies alone: an amount as if on a transaction
- * account, an account type as if for a debit.
+ * (spec: GET /enrich). The description's words refine the class the way a bank's categoriser would. Where
+ * one of the two classifies alone, an amount classifies as if on a transaction account, an account type
+ * as if for a debit.
  */
 function classify(
   description: string,
   amount: string | null,
   accountType: string | null,
   merchant: unknown,
-  variants: EnrichVariants,
+  policy: EnrichPolicy,
 ): Classification {
-  if (amount === null && accountType === null) return { direction: 'debit', class: 'payment' };
+  if (amount === null && accountType === null) return { direction: 'debit', class: policy.defaultClass };
   if (amount === null || accountType === null) {
-    if (variants.partialClassification !== 'classified') return { direction: 'debit', class: 'payment' };
-    return classify(description, amount ?? '-1.00', accountType ?? 'transaction', merchant, variants);
+    if (!policy.halfPairClassifies) return { direction: 'debit', class: policy.defaultClass };
+    return classify(description, amount ?? '-1.00', accountType ?? 'transaction', merchant, policy);
   }
   const text = description.toLowerCase();
   if (amount.startsWith('-')) {
@@ -83,110 +69,85 @@ function classify(
   return { direction: 'credit', class: merchant ? 'refund' : 'direct-credit' };
 }
 
+/** The merchant the description names in the country asked for, or in any under the country fallback. */
 function findMerchant(
   merchants: MerchantRecord[],
   description: string,
   country: string,
-  context: MockContext,
+  policy: EnrichPolicy,
 ): MerchantRecord | undefined {
   const words = new Set(description.toLowerCase().split(/[^a-z0-9-]+/));
   const named = (m: MerchantRecord) => m.keywords.some((k) => words.has(k));
   const found = merchants.find((m) => m.country === country && named(m));
-  // The fault falls back on a merchant of any country when none matches in the one asked for.
-  return found ?? (context.fault('enrich-country-fallback') ? merchants.find(named) : undefined);
+  return found ?? (policy.country.fallback ? merchants.find(named) : undefined);
 }
 
 /** GET /enrich (spec: Endpoints > GET {base_url}/enrich, Enrich result). */
 export const enrich: RouteHandler = {
   handle(request, context) {
     const { query } = request;
-    const variants = context.options.variants.enrich ?? {};
-    if (variants.strictInput) refuseUnruledInput(query, context);
+    const policy = context.policy.enrich;
+    if (policy.unruledInputRefused) refuseUnruledInput(query, policy);
     const q = query.get('q');
-    if (q === null) refuseMissing('q', context);
-    // A naive service whose description store breaks on long input.
-    if (q.length > 1000 && context.fault('enrich-long-q-fails'))
+    if (q === null) refuseMissing('q', policy);
+    if (q.length > policy.q.longestServed)
       throw new MockError(500, 'internal-server-error', 'Internal server error', 'description too long');
-    const minLength = context.fault('enrich-short-q-accepted')
-      ? 1
-      : context.fault('enrich-three-char-q-refused')
-        ? 4
-        : 3;
-    if (lengthOfQ(q, variants) < minLength)
+    if (lengthOfQ(q, policy.q) < policy.q.minLength)
       refuse(
         'q',
         q === '' ? detail.empty('q') : detail.malformed('q', 'at least 3 characters', quoted(q)),
-        context,
+        policy,
       );
-    if (context.fault('enrich-non-ascii-q-refused') && /[^\x20-\x7e]/.test(q))
-      refuse('q', 'q must hold printable ASCII characters only', context);
+    if (policy.q.asciiOnly && /[^\x20-\x7e]/.test(q))
+      refuse('q', 'q must hold printable ASCII characters only', policy);
     const institution = query.get('institution');
-    if (institution === null) refuseMissing('institution', context);
+    if (institution === null) refuseMissing('institution', policy);
     const recognised = context.world.institutions.some((i) => i.id === institution);
-    if (!recognised && !context.fault('enrich-institution-not-checked')) {
+    if (!recognised && policy.institutionChecked) {
       const said =
         institution === ''
           ? detail.empty('institution')
           : detail.unknown('institution', quoted(institution), 'no institution has this id');
-      refuse('institution', said, context);
+      refuse('institution', said, policy);
     }
-    const country = countryOf(query.get('country'), variants, context);
-    if (context.fault('enrich-other-country-refused')) {
+    const country = countryOf(query.get('country'), policy);
+    if (policy.country.institutionsOnly) {
       const home = context.world.institutions.find((i) => i.id === institution)?.country;
       if (home !== undefined && country !== home)
-        refuse('country', `country must be the institution's country, ${home}`, context);
+        refuse('country', `country must be the institution's country, ${home}`, policy);
     }
-    // An empty optional parameter is one not given under the emptyOptional variant, a value otherwise.
     const optional = (name: string): string | null => {
       const value = query.get(name);
-      return value === '' && variants.emptyOptional === 'absent' ? null : value;
+      return value === '' && policy.emptyOptional === 'absent' ? null : value;
     };
     const code = optional('mcc');
-    if (code !== null && variants.mcc !== 'any' && !mcc.test(code))
-      refuse('mcc', detail.malformed('mcc', 'a four-digit merchant category code', quoted(code)), context);
-    if (code !== null && context.fault('enrich-mcc-refused')) refuse('mcc', 'mcc is not supported', context);
+    if (code !== null && policy.mcc.format !== undefined && !policy.mcc.format.test(code))
+      refuse('mcc', detail.malformed('mcc', 'a four-digit merchant category code', quoted(code)), policy);
+    if (code !== null && !policy.mcc.accepted) refuse('mcc', 'mcc is not supported', policy);
     const givenType = optional('accountType');
     const accountType =
-      givenType !== null && variants.accountTypeCase === 'insensitive' ? givenType.toLowerCase() : givenType;
+      givenType !== null && policy.accountType.caseInsensitive ? givenType.toLowerCase() : givenType;
     if (
       accountType !== null &&
-      !accountTypes.has(accountType) &&
-      !context.fault('enrich-account-type-not-checked')
+      !policy.accountType.known.includes(accountType) &&
+      policy.accountType.checked
     ) {
-      const known = `the account types are ${[...accountTypes].join(', ')}`;
-      refuse('accountType', detail.unknown('accountType', quoted(givenType), known), context);
+      const known = `the account types are ${policy.accountType.known.join(', ')}`;
+      refuse('accountType', detail.unknown('accountType', quoted(givenType), known), policy);
     }
-    if (accountType === 'foreign' && context.fault('enrich-foreign-account-type-refused'))
-      refuse(
-        'accountType',
-        'accountType must be one of transaction, credit-card, savings, mortgage, loan',
-        context,
-      );
     const amount = optional('amount');
-    if (
-      amount !== null &&
-      !signedDecimal[variants.amount ?? 'default'].test(amount) &&
-      !context.fault('enrich-amount-not-checked') &&
-      // The fault checks the amount only where it classifies, beside an accountType.
-      !(accountType === null && context.fault('enrich-amount-unchecked-without-account-type'))
-    ) {
-      refuse(
-        'amount',
-        detail.malformed('amount', 'a signed decimal such as -12.50', quoted(amount)),
-        context,
-      );
-    }
-    if (amount?.startsWith('-') && context.fault('enrich-negative-amount-refused'))
-      refuse('amount', 'amount must be a positive decimal', context);
-    // A service that misreads "both are needed" as "give both or neither".
-    if ((amount === null) !== (accountType === null) && context.fault('enrich-one-of-pair-refused'))
-      refuse(amount === null ? 'amount' : 'accountType', 'accountType and amount go together', context);
+    const amountChecked =
+      policy.amount.checked === 'always' ||
+      (policy.amount.checked === 'beside-account-type' && accountType !== null);
+    if (amount !== null && !policy.amount.format.test(amount) && amountChecked)
+      refuse('amount', detail.malformed('amount', 'a signed decimal such as -12.50', quoted(amount)), policy);
+    if (amount?.startsWith('-') && !policy.amount.negativeAccepted)
+      refuse('amount', 'amount must be a positive decimal', policy);
+    if ((amount === null) !== (accountType === null) && policy.halfPairRefused)
+      refuse(amount === null ? 'amount' : 'accountType', 'accountType and amount go together', policy);
 
-    const merchant = findMerchant(context.world.merchants, q, country ?? '', context);
-    const classification = classify(q, amount, accountType, merchant, variants);
-    if (context.fault('enrich-default-not-payment') && (amount === null || accountType === null)) {
-      classification.class = 'transfer';
-    }
+    const merchant = findMerchant(context.world.merchants, q, country ?? '', policy);
+    const classification = classify(q, amount, accountType, merchant, policy);
     return {
       status: 200,
       body: enrichResult(merchant, classification, selfLink(query, context), context, {
@@ -197,42 +158,41 @@ export const enrich: RouteHandler = {
 };
 
 /**
- * Under the strictInput variant, input the spec sets no rule for is refused: a parameter given twice, a q
- * longer than 1,000 characters, or one holding control characters or U+FFFD (a percent-encoding that
- * decodes to no UTF-8 text).
+ * Where input the spec sets no rule for is refused: a parameter given twice, a q longer than 1,000
+ * characters, or one holding control characters or U+FFFD (a percent-encoding that decodes to no UTF-8
+ * text).
  */
-function refuseUnruledInput(query: URLSearchParams, context: MockContext): void {
+function refuseUnruledInput(query: URLSearchParams, policy: EnrichPolicy): void {
   const names = [...query.keys()];
   const repeated = names.find((name, index) => names.indexOf(name) !== index);
   if (repeated !== undefined) {
     const received = `${query.getAll(repeated).length} values`;
-    refuse(repeated, detail.malformed(repeated, 'given once', received), context);
+    refuse(repeated, detail.malformed(repeated, 'given once', received), policy);
   }
   const q = query.get('q') ?? '';
   if (q.length > 1000)
-    refuse('q', detail.malformed('q', 'at most 1,000 characters', `${q.length} characters`), context);
+    refuse('q', detail.malformed('q', 'at most 1,000 characters', `${q.length} characters`), policy);
   // eslint-disable-next-line no-control-regex
   if (/[\u0000-\u001f\u007f\ufffd]/u.test(q))
-    refuse('q', detail.malformed('q', 'text without control characters', quoted(q)), context);
+    refuse('q', detail.malformed('q', 'text without control characters', quoted(q)), policy);
 }
 
 /**
- * The country the query names, as the variants read it: an assigned ISO 3166 alpha-2 code in capitals by
- * default; lower case taken as the code, or any two letters taken as a country that matches nothing.
+ * The country the query names, as the policy reads it: an assigned ISO 3166 alpha-2 code in capitals;
+ * under the readings lower case taken as the code, or any two letters taken as a country that matches
+ * nothing.
  */
-function countryOf(given: string | null, variants: EnrichVariants, context: MockContext): string | null {
+function countryOf(given: string | null, policy: EnrichPolicy): string | null {
+  const { required, lowerCase, unassigned, checked } = policy.country;
   if (given === null) {
-    if (context.fault('enrich-country-optional')) return null;
-    refuseMissing('country', context);
+    if (!required) return null;
+    refuseMissing('country', policy);
   }
-  // A service that takes a lower-case code for neither a country nor an invalid value.
-  if (/^[a-z]{2}$/.test(given) && context.fault('enrich-lower-case-country-422'))
+  if (/^[a-z]{2}$/.test(given) && lowerCase === 'unprocessable')
     throw new MockError(422, 'unprocessable-entity', 'Unprocessable', 'country is in lower case', 'country');
-  const country = variants.countryCase === 'insensitive' ? given.toUpperCase() : given;
-  const valid =
-    /^[A-Z]{2}$/.test(country) && (countries.isValid(country) || variants.unassignedCountry === 'accepted');
-  if (!valid && !context.fault('enrich-country-not-checked'))
-    refuse('country', countryDetail(given, country), context);
+  const country = lowerCase === 'code' ? given.toUpperCase() : given;
+  const valid = /^[A-Z]{2}$/.test(country) && (countries.isValid(country) || unassigned === 'accepted');
+  if (!valid && checked) refuse('country', countryDetail(given, country), policy);
   return country;
 }
 
@@ -245,11 +205,11 @@ function countryDetail(given: string, country: string): string {
 }
 
 /**
- * links.self, a "reference link to the original query": the enrich address with the query as received
- * by default; percent-encoded in reverse order, or a link to the query kept by the service, by variant.
+ * links.self, a "reference link to the original query": the enrich address with the query as received;
+ * percent-encoded in reverse order, or a link to the query kept by the service, as the policy reads it.
  */
 function selfLink(query: URLSearchParams, context: MockContext): string {
-  const form = context.options.variants.enrich?.selfLink;
+  const form = context.policy.enrich.selfLink;
   if (form === 'stored') {
     const key = createHash('sha256').update(String(query)).digest('base64url').slice(0, 16);
     return `${context.baseUrl}/enrich/queries/${key}`;
@@ -261,19 +221,18 @@ function selfLink(query: URLSearchParams, context: MockContext): string {
   return `${context.baseUrl}/enrich?${query}`;
 }
 
-/** A logo's address; under the logoLinks variant its extension in capitals and a cache-busting query. */
+/** A logo's address: the file's, or with its extension in capitals and a cache-busting query. */
 function logoLink(file: string, context: MockContext): string {
-  if (context.options.variants.enrich?.logoLinks !== 'upper-case-query')
-    return `${context.baseUrl}/logos/${file}`;
+  if (context.policy.enrich.logoLinks === 'plain') return `${context.baseUrl}/logos/${file}`;
   return `${context.baseUrl}/logos/${file.replace(/\.([a-z]+)$/, (extension) => extension.toUpperCase())}?v=3`;
 }
 
-/** Members the service does not know under the unknownMembers variant: null, or left out. */
-function withUnknown<T extends object>(record: T, members: (keyof T)[], variants: EnrichVariants): T {
-  if (!variants.unknownMembers) return record;
+/** Members the service does not know: given, null, or left out. */
+function withUnknown<T extends object>(record: T, members: (keyof T)[], policy: EnrichPolicy): T {
+  if (policy.unknownMembers === 'given') return record;
   const result = { ...record } as Record<string, unknown>;
   for (const member of members) {
-    if (variants.unknownMembers === 'null') result[member as string] = null;
+    if (policy.unknownMembers === 'null') result[member as string] = null;
     else delete result[member as string];
   }
   return result as T;
@@ -286,11 +245,9 @@ function enrichResult(
   context: MockContext,
   { classified }: { classified: boolean },
 ) {
+  const policy = context.policy.enrich;
   if (!merchant) {
-    // One fault gives every no-match result a placeholder logo; another only a classified one's.
-    const placeholder =
-      context.fault('enrich-no-match-has-logo') ||
-      (classified && context.fault('enrich-classified-no-match-has-logo'));
+    const placeholder = policy.noMatchLogo === 'every' || (classified && policy.noMatchLogo === 'classified');
     const logo = placeholder ? `${context.baseUrl}/logos/unknown.png` : null;
     return {
       type: 'enrich',
@@ -299,16 +256,14 @@ function enrichResult(
       links: { self, 'logo-master': logo, 'logo-thumb': logo },
     };
   }
-  const variants = context.options.variants.enrich ?? {};
   const { id, businessName, ABN, website, phoneNumber, anzsic, logo } = merchant;
   const location =
-    variants.locationCountry === 'name'
+    policy.locationCountry === 'name'
       ? { ...merchant.location, country: countries.getName(merchant.location.country, 'en') }
       : merchant.location;
   const master = logo.master === null ? null : logoLink(logo.master, context);
   // When no thumbnail exists the master logo is given for both (spec: Enrich result, Links).
-  let thumb = logo.thumb === null ? master : logoLink(logo.thumb, context);
-  if (context.fault('enrich-thumb-null-with-master')) thumb = null;
+  const thumb = policy.thumb === 'null' ? null : logo.thumb === null ? master : logoLink(logo.thumb, context);
   return {
     type: 'enrich',
     ...classification,
@@ -316,9 +271,9 @@ function enrichResult(
       merchant: withUnknown(
         { id, businessName, ABN, website, phoneNumber },
         ['ABN', 'website', 'phoneNumber'],
-        variants,
+        policy,
       ),
-      location: withUnknown(location, ['routeNo', 'route', 'postalCode'], variants),
+      location: withUnknown(location, ['routeNo', 'route', 'postalCode'], policy),
       category: { anzsic },
     },
     links: { self, 'logo-master': master, 'logo-thumb': thumb },

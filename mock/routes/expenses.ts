@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { detail, kindOf, MockError, parameterNotValid, quoted } from '../errors.ts';
-import type { MockContext, RouteHandler } from '../router.ts';
+import type { ExpensesPolicy } from '../policy/expenses.ts';
+import type { RouteHandler } from '../router.ts';
 import type { TransactionRecord } from '../world/world.ts';
 import { accountsOfUser } from './accounts.ts';
 import { requireUser } from './connections.ts';
@@ -34,27 +35,26 @@ function monthFrom(now: Date, offset: number): string {
 
 /**
  * The default range (spec: Limits): 13 months before the current month, through the current month. The
- * current month is the UTC one, or the service's own zone's under the timeZone variant; "13 months ago"
- * is 12 months back under the defaultFrom variant (the current month counted among the 13).
+ * current month is the UTC one, or the service's own zone's; "13 months ago" is 12 months back where the
+ * current month is counted among the 13.
  */
-function defaultRange(context: MockContext): { fromMonth: string; toMonth: string } {
-  const variants = context.options.variants.expenses;
-  const now = new Date(Date.now() + (variants?.timeZone === 'UTC+14' ? 14 * 3_600_000 : 0));
-  let back = variants?.defaultFrom === 'minus-12' ? 12 : 13;
-  if (context.fault('expenses-default-range-6-months')) back = 6;
-  const current = context.fault('expenses-to-month-previous') ? -1 : 0;
-  return { fromMonth: monthFrom(now, -back), toMonth: monthFrom(now, current) };
+function defaultRange({ zoneHours, monthsBack, endOffset }: ExpensesPolicy['defaultRange']): {
+  fromMonth: string;
+  toMonth: string;
+} {
+  const now = new Date(Date.now() + zoneHours * 3_600_000);
+  return { fromMonth: monthFrom(now, -monthsBack), toMonth: monthFrom(now, endOffset) };
 }
 
-/** How an amount of spending is written: positive by default, negative under the outflows variant. */
+/** How an amount of spending is written: positive, or negative as the policy reads outflows. */
 type Writer = (totalCents: number) => string;
 
 function cents(amount: string): number {
   return Math.round(Math.abs(Number(amount)) * 100);
 }
 
-function writer(context: MockContext): Writer {
-  const negative = context.options.variants.expenses?.outflows === 'negative';
+function writer(policy: ExpensesPolicy): Writer {
+  const negative = policy.outflows === 'negative';
   return (totalCents) => (negative && totalCents > 0 ? '-' : '') + (totalCents / 100).toFixed(2);
 }
 
@@ -86,30 +86,27 @@ function summaryBlock(transactions: TransactionRecord[], { months, write, everyM
 /** Near misses of YYYY-MM that a lenient reading takes: a one-digit month, a two-digit year, a month past 12. */
 const nearMonth = /^([0-9]{2}|[0-9]{4})-([0-9]{1,2})$/;
 
-/** A month of the body: YYYY-MM, a near miss under the lenient variant, else refused (spec: `YYYY-MM`). */
-function readMonth(name: string, value: unknown, context: MockContext): string | undefined {
+/** A month of the body: YYYY-MM, a near miss where the policy reads one, else refused (spec: `YYYY-MM`). */
+function readMonth(name: string, value: unknown, policy: ExpensesPolicy['months']): string | undefined {
   if (value === undefined || (typeof value === 'string' && monthPattern.test(value))) return value;
   const near = typeof value === 'string' ? nearMonth.exec(value) : null;
-  if (near && Number(near[2]) > 0 && context.options.variants.expenses?.months === 'lenient') {
+  if (near && Number(near[2]) > 0 && policy.nearMisses === 'read') {
     const year = Number(near[1]) + (near[1]?.length === 2 ? 2000 : 0);
     // A month past 12 rolls over into the next year, as Date.UTC reads it.
     return monthFrom(new Date(Date.UTC(year, 0, 1)), Number(near[2]) - 1);
   }
-  // The fault takes a value with no month in it at all for an absent one.
-  if (!near && context.fault('expenses-malformed-month-ignored')) return undefined;
+  if (!near && policy.malformed === 'absent') return undefined;
   throw parameterNotValid(name, detail.malformed(name, 'a month in YYYY-MM form', quoted(value)));
 }
 
-function readBody(body: unknown, context: MockContext) {
+function readBody(body: unknown, policy: ExpensesPolicy) {
   if (body === null || typeof body !== 'object' || Array.isArray(body))
     throw parameterNotValid('body', detail.malformed('the body', 'a JSON object', kindOf(body)));
   const { fromMonth, toMonth, accounts } = body as Record<string, unknown>;
-  // The fault checks the type of the first element only; a later one of another type then fails as a
-  // naive service's string handling would.
+  // Where the first element's type alone is checked, a later one of another type fails as a naive
+  // service's string handling would.
   const checked =
-    Array.isArray(accounts) && context.fault('expenses-later-account-ids-500')
-      ? accounts.slice(0, 1)
-      : accounts;
+    Array.isArray(accounts) && policy.accounts.typeChecked === 'first' ? accounts.slice(0, 1) : accounts;
   if (checked !== undefined && (!Array.isArray(checked) || !checked.every((a) => typeof a === 'string'))) {
     const expected = 'an array of account identifiers';
     throw parameterNotValid('accounts', detail.malformed('accounts', expected, quoted(accounts)));
@@ -123,39 +120,35 @@ function readBody(body: unknown, context: MockContext) {
     );
   // Every element is a string by now.
   const selection = accounts as string[] | undefined;
-  const emptyAccounts = context.options.variants.expenses?.emptyAccounts;
-  if (selection?.length === 0 && emptyAccounts === 'refused')
+  if (selection?.length === 0 && policy.accounts.empty === 'refused')
     throw parameterNotValid(
       'accounts',
       detail.malformed('accounts', 'at least one account identifier', '[]'),
     );
-  const from = readMonth('fromMonth', fromMonth, context);
-  // The fault checks the first month given only: beside a valid fromMonth, a toMonth that is no month is
-  // taken as absent.
+  const from = readMonth('fromMonth', fromMonth, policy.months);
+  // Unchecked beside a valid fromMonth, a toMonth that is no month is taken as absent.
   const unchecked =
-    from !== undefined &&
-    !monthPattern.test(String(toMonth)) &&
-    context.fault('expenses-to-month-unchecked-beside-from');
+    from !== undefined && !monthPattern.test(String(toMonth)) && !policy.months.toMonthCheckedBesideFrom;
   return {
     fromMonth: from,
-    toMonth: unchecked ? undefined : readMonth('toMonth', toMonth, context),
-    // Under the emptyAccounts variant an empty selection is none given; by default it selects no account.
-    accounts: selection?.length === 0 && emptyAccounts === 'all' ? undefined : selection,
+    toMonth: unchecked ? undefined : readMonth('toMonth', toMonth, policy.months),
+    // An empty selection selects no account, or is none given.
+    accounts: selection?.length === 0 && policy.accounts.empty === 'all' ? undefined : selection,
   };
 }
 
-/** The range asked for, each end defaulted; a reversed one is refused, or swapped or kept under the variants. */
-function rangeOf(body: { fromMonth?: string; toMonth?: string }, context: MockContext) {
-  const defaults = defaultRange(context);
+/** The range asked for, each end defaulted; a reversed one is refused, or swapped or kept as the policy reads it. */
+function rangeOf(body: { fromMonth?: string; toMonth?: string }, policy: ExpensesPolicy) {
+  const defaults = defaultRange(policy.defaultRange);
   const fromMonth = body.fromMonth ?? defaults.fromMonth;
-  // The fault ends a range given only its start twelve months in (fromMonth and 11 more), not now.
+  // Ending twelve months in is fromMonth and 11 more.
   const openEnd =
-    body.fromMonth !== undefined && context.fault('expenses-open-range-twelve-months')
+    body.fromMonth !== undefined && policy.openRangeEnd === 'twelve-months'
       ? monthsAfter(body.fromMonth, 11)
       : defaults.toMonth;
   const toMonth = body.toMonth ?? openEnd;
   if (fromMonth <= toMonth) return { fromMonth, toMonth, defaults };
-  const reversed = context.options.variants.expenses?.reversedRange;
+  const reversed = policy.reversedRange;
   if (reversed === 'swapped') return { fromMonth: toMonth, toMonth: fromMonth, defaults };
   // Kept as asked, the range holds no month (monthsBetween is empty): nothing is summed.
   if (reversed === 'as-asked') return { fromMonth, toMonth, defaults };
@@ -168,19 +161,22 @@ function rangeOf(body: { fromMonth?: string; toMonth?: string }, context: MockCo
  * months asked, counting only the accounts given (all of the user's by default).
  */
 export const createExpenses: RouteHandler = {
-  // "All members optional in effect": no body at all is the request with none, unless the variant refuses it.
-  emptyBody: (context) => (context.options.variants.expenses?.emptyBody === 'refused' ? undefined : {}),
+  // "All members optional in effect": no body at all is the request with none, unless it is refused.
+  emptyBody: (context) => (context.policy.expenses.emptyBody === 'refused' ? undefined : {}),
   handle(request, context) {
-    const userId = context.fault('expenses-unknown-user-accepted')
-      ? (request.params.userId ?? '')
-      : requireUser(request.params.userId, context);
-    const body = readBody(request.body, context);
-    const { fromMonth, toMonth, defaults } = rangeOf(body, context);
+    const policy = context.policy.expenses;
+    const userId =
+      policy.unknownUser === 'accepted'
+        ? (request.params.userId ?? '')
+        : requireUser(request.params.userId, context);
+    const body = readBody(request.body, policy);
+    const { fromMonth, toMonth, defaults } = rangeOf(body, policy);
     const userAccounts = accountsOfUser(userId, context).map(({ account }) => account.id);
-    // The fault takes the accounts named whoever holds them, and sums their holders' transactions.
-    const holders = context.fault('expenses-other-user-accounts-summed')
-      ? [...new Set(context.world.connections.map((c) => c.userId))]
-      : [userId];
+    // The accounts a selection may name, and whose transactions are summed: the user's, or their holders'.
+    const holders =
+      policy.accounts.of === 'anyone'
+        ? [...new Set(context.world.connections.map((c) => c.userId))]
+        : [userId];
     const known = holders.flatMap((holder) =>
       accountsOfUser(holder, context).map(({ account }) => account.id),
     );
@@ -190,19 +186,18 @@ export const createExpenses: RouteHandler = {
         'accounts',
         detail.unknown('account', quoted(unknown), 'the user has no account with this identifier'),
       );
-    const selected = context.fault('expenses-accounts-ignored')
-      ? userAccounts
-      : context.fault('expenses-first-account-only')
-        ? (body.accounts?.slice(0, 1) ?? userAccounts)
-        : (body.accounts ?? userAccounts);
-    const summed = context.fault('expenses-selection-not-summed') ? userAccounts : selected;
+    const selected =
+      policy.accounts.read === 'ignored'
+        ? userAccounts
+        : policy.accounts.read === 'first-only'
+          ? (body.accounts?.slice(0, 1) ?? userAccounts)
+          : (body.accounts ?? userAccounts);
+    const summed = policy.accounts.summed === 'all-of-user' ? userAccounts : selected;
     const months = monthsBetween(fromMonth, toMonth);
-    // The faults list every month of the range but sum one end's transactions not, as a service reading
-    // that end as exclusive would.
+    // An end not summed is still listed, as a service reading that end as exclusive would.
     const summedMonths = months.filter(
       (month) =>
-        !(month === fromMonth && context.fault('expenses-first-month-excluded')) &&
-        !(month === toMonth && context.fault('expenses-last-month-excluded')),
+        !(month === fromMonth && !policy.firstMonthSummed) && !(month === toMonth && !policy.lastMonthSummed),
     );
     const counted = holders
       .flatMap((holder) => transactionsOfUser(holder, context))
@@ -212,17 +207,17 @@ export const createExpenses: RouteHandler = {
           summed.includes(t.account) &&
           summedMonths.includes(t.postDate.slice(0, 7)),
       );
-    // The fault sums an account once for each time the selection names it, as a join on it would.
-    const transactions = context.fault('expenses-repeated-account-summed-twice')
-      ? counted.flatMap((t) => summed.filter((account) => account === t.account).map(() => t))
-      : counted;
+    // Summed once for each time the selection names it, as a join on it would.
+    const transactions =
+      policy.accounts.repeated === 'each-time'
+        ? counted.flatMap((t) => summed.filter((account) => account === t.account).map(() => t))
+        : counted;
     const ofClass = (name: string, direction: string) =>
       transactions.filter((t) => t.class === name && t.direction === direction);
-    const variants = context.options.variants.expenses;
     const summarising: Summarising = {
       months,
-      write: writer(context),
-      everyMonth: variants?.changeHistory !== 'spending-months',
+      write: writer(policy),
+      everyMonth: policy.changeHistory === 'every-month',
     };
     const id = randomUUID();
     const reply = {
@@ -230,12 +225,8 @@ export const createExpenses: RouteHandler = {
       body: {
         type: 'expenses' as const,
         id,
-        ...(context.fault('expenses-range-not-echoed') ? defaults : { fromMonth, toMonth }),
-        payments: payments(
-          ofClass('payment', 'debit'),
-          summarising,
-          variants?.percentageTotal === 'fraction',
-        ),
+        ...(policy.echoedRange === 'default' ? defaults : { fromMonth, toMonth }),
+        payments: payments(ofClass('payment', 'debit'), summarising, policy.percentageTotal === 'fraction'),
         cashWithdrawals: summaryBlock(ofClass('cash-withdrawal', 'debit'), summarising),
         bankFees: summaryBlock(ofClass('bank-fee', 'debit'), summarising),
         externalTransfers: summaryBlock(ofClass('external-transfer', 'debit'), summarising),
@@ -272,7 +263,7 @@ function payments(transactions: TransactionRecord[], summarising: Summarising, f
     return {
       division: divisionTitle,
       avgMonthly: write(Math.round(divisionCents / Math.max(months.length, 1))),
-      // A percentage with two decimals, or under the variant a fraction of 1 with four.
+      // A percentage with two decimals, or a fraction of 1 with four.
       percentageTotal:
         total === 0 ? 0 : Math.round((divisionCents / total) * 10_000) / (fraction ? 10_000 : 100),
       subCategory: [...classes].map(([code, members]) => {

@@ -1,10 +1,10 @@
 import { filterOf } from '../../src/operations/table.ts';
 import { detail, MockError, notFound, quoted } from '../errors.ts';
 import { filterTest, parseFilter, type FilterTerm } from '../filters.ts';
+import type { InstitutionsPolicy } from '../policy/institutions.ts';
 import { institutionResource } from '../representations.ts';
 import type { MockContext, RouteHandler } from '../router.ts';
 import { reusableBody } from '../serialised-body.ts';
-import type { InstitutionsVariants } from '../variants/types.ts';
 import type { InstitutionRecord } from '../world/world.ts';
 
 const filter = filterOf('listInstitutions');
@@ -13,13 +13,12 @@ const prefix = `${filter.resource}.`;
 
 /**
  * The property names the filter accepts: both forms by default, as generated clients write the prefix the
- * real service takes; only the bare or only the prefixed form under the filterProperty variant
- * (AMB-INST-01).
+ * real service takes; or only the bare or only the prefixed form (AMB-INST-01).
  */
-function acceptedProperties(variants: InstitutionsVariants): string[] {
+function acceptedProperties(names: InstitutionsPolicy['filter']['propertyNames']): string[] {
   const prefixed = filter.properties.map((property) => `${prefix}${property}`);
-  if (variants.filterProperty === 'prefixed') return prefixed;
-  return variants.filterProperty === 'bare' ? [...filter.properties] : [...filter.properties, ...prefixed];
+  if (names === 'prefixed') return prefixed;
+  return names === 'bare' ? [...filter.properties] : [...filter.properties, ...prefixed];
 }
 
 /** An institution's value of a filter property, each of which is one of its string fields. */
@@ -37,31 +36,18 @@ function read(institution: InstitutionRecord, property: string): string | undefi
  */
 const listCache = new WeakMap<MockContext, Map<string, unknown>>();
 
-/** The filter's terms; a malformed filter is refused 400, or 422 under the variant (AMB-INST-05). */
-function parsed(raw: string | null, variants: InstitutionsVariants, forgiving: boolean): FilterTerm[] {
+/** The filter's terms; a malformed filter is refused with the policy's status (AMB-INST-05). */
+function parsed(raw: string | null, policy: InstitutionsPolicy['filter']): FilterTerm[] {
   try {
-    return parseFilter(raw, acceptedProperties(variants), filter.operators, {
-      otherOperators: variants.unsupportedOperator === 'matches-nothing' ? 'match-nothing' : 'refused',
-      nearMisses: forgiving ? 'forgiven' : 'refused',
+    return parseFilter(raw, acceptedProperties(policy.propertyNames), filter.operators, {
+      otherOperators: policy.otherOperators,
+      nearMisses: policy.nearMisses,
     });
   } catch (error) {
-    if (error instanceof MockError && variants.malformedFilterStatus && error.detail.startsWith('malformed'))
-      throw new MockError(
-        variants.malformedFilterStatus,
-        error.code,
-        error.title,
-        error.detail,
-        error.parameter,
-      );
+    if (error instanceof MockError && policy.malformedStatus !== 400 && error.detail.startsWith('malformed'))
+      throw new MockError(policy.malformedStatus, error.code, error.title, error.detail, error.parameter);
     throw error;
   }
-}
-
-/** The terms a fault leaves applied: an ignored operator's terms are dropped. */
-function applied(terms: FilterTerm[], context: MockContext): FilterTerm[] {
-  return terms.filter(
-    (t) => !context.fault(t.operator === 'eq' ? 'institutions-eq-ignored' : 'institutions-ne-ignored'),
-  );
 }
 
 /** GET /institutions (spec: Endpoints > GET {base_url}/institutions): `eq` and `ne` on five properties. */
@@ -72,14 +58,15 @@ export const listInstitutions: RouteHandler = {
     if (!cache) listCache.set(context, (cache = new Map()));
     const cached = cache.get(raw ?? '');
     if (cached) return { status: 200, body: cached };
-    const variants = context.options.variants.institutions ?? {};
-    const terms = parsed(raw, variants, context.options.variants.forgivingFilters === true);
-    const semantics = { caseInsensitive: variants.valueCase === 'insensitive' };
-    const kept = applied(terms, context);
-    // The fault compares eq as a prefix (LIKE 'value%'): AU would also select a code AUS, A every AU.
-    const prefixEq = context.fault('institutions-eq-prefix-match');
+    const policy = context.policy.institutions;
+    const terms = parsed(raw, policy.filter);
+    const semantics = { caseInsensitive: policy.filter.caseInsensitive };
+    const kept = terms.filter((t) =>
+      t.operator === 'eq' ? policy.filter.eqApplied : policy.filter.neApplied,
+    );
+    // eq as a prefix (LIKE 'value%'): AU would also select a code AUS, A every AU.
     const tests = kept.map((term) =>
-      prefixEq && term.operator === 'eq'
+      policy.filter.eqMatch === 'prefix' && term.operator === 'eq'
         ? (institution: InstitutionRecord) => (read(institution, term.property) ?? '').startsWith(term.value)
         : filterTest([term], read, semantics),
     );
@@ -90,10 +77,10 @@ export const listInstitutions: RouteHandler = {
     let data = context.world.institutions
       .filter(passes)
       .map((institution) => institutionResource(institution, context));
-    // The fault loses the last institution a filter selects, so eq and ne together miss it.
-    if (terms.length > 0 && context.fault('institutions-filter-drops-last')) data = data.slice(0, -1);
+    // Losing the last institution a filter selects, eq and ne together miss it.
+    if (terms.length > 0 && policy.filter.lastDropped) data = data.slice(0, -1);
     const totalCount =
-      variants.totalCount === 'all-institutions' ? context.world.institutions.length : data.length;
+      policy.totalCount === 'all-institutions' ? context.world.institutions.length : data.length;
     const body = { type: 'list', totalCount, data };
     if (cache.size < 1000) cache.set(raw ?? '', reusableBody(body));
     return { status: 200, body };

@@ -1,7 +1,7 @@
 import { apiKeyOf, credential } from '../auth.ts';
 import { detail, kindOf, MockError, quoted } from '../errors.ts';
 import type { MockContext, RouteHandler } from '../router.ts';
-import type { TokenVariants } from '../variants/types.ts';
+import type { TokenPolicy } from '../policy/token.ts';
 
 const scopes = new Set(['SERVER_ACCESS', 'CLIENT_ACCESS']);
 /**
@@ -10,7 +10,7 @@ const scopes = new Set(['SERVER_ACCESS', 'CLIENT_ACCESS']);
  */
 const supportedGrantType = 'client_credentials';
 
-/** The last token issued per key and scope: for the reuse variant, and the fault that reissues it. */
+/** The last token issued per key and scope: for reuse, and for a service that reissues it live or not. */
 const lastIssued = new WeakMap<object, Map<string, string>>();
 
 function invalidRequest(said: string, parameter: string): MockError {
@@ -18,7 +18,7 @@ function invalidRequest(said: string, parameter: string): MockError {
 }
 
 /**
- * The token request's parameters. The form body is what the spec shows; under the jsonBody variant a JSON
+ * The token request's parameters. The form body is what the spec shows; under the jsonBody reading a JSON
  * body arrives here too and is read the same way, so a JSON body that is no object of strings is malformed.
  */
 function parameters(body: unknown): Record<string, string> {
@@ -32,50 +32,46 @@ function parameters(body: unknown): Record<string, string> {
   return Object.fromEntries(entries) as Record<string, string>;
 }
 
-/** The scope asked for, as the variants in force read it; throws the table's refusal otherwise. */
-function requestedScope(scope: string | undefined, variants: TokenVariants, context: MockContext): string {
+/** The scope asked for, as the policy reads it; throws the table's refusal otherwise. */
+function requestedScope(scope: string | undefined, policy: TokenPolicy['scope']): string {
   if (scope === undefined || scope === '') {
-    // Scope is never marked required: the missingScope variant gives the full-access default.
-    if (variants.missingScope === 'server-access') return 'SERVER_ACCESS';
-    if (context.fault('token-missing-scope-wrong-code')) {
+    // Scope is never marked required: one reading gives the full-access default.
+    if (policy.missing === 'server-access') return 'SERVER_ACCESS';
+    if (policy.missing === 'invalid-grant')
       throw new MockError(400, 'invalid-grant', 'Invalid grant', 'no scope was given', 'scope');
-    }
     throw invalidRequest(scope === '' ? detail.empty('scope') : detail.missing('scope'), 'scope');
   }
-  const asked = variants.scopeCase === 'insensitive' ? scope.toUpperCase() : scope;
-  // The fault matches a scope by its start: SERVER_ACCESS_ADMIN is read as SERVER_ACCESS.
-  const named = context.fault('token-scope-prefix-matched')
-    ? ([...scopes].find((known) => asked.startsWith(known)) ?? asked)
-    : asked;
-  if (!scopes.has(named) && !context.fault('token-unsupported-scope-accepted'))
+  const asked = policy.letterCase === 'insensitive' ? scope.toUpperCase() : scope;
+  const named =
+    policy.match === 'prefix' ? ([...scopes].find((known) => asked.startsWith(known)) ?? asked) : asked;
+  if (!scopes.has(named) && policy.unknownRefused)
     throw invalidRequest(
       detail.unknown('scope', quoted(scope), `the scopes are ${[...scopes].join(', ')}`),
       'scope',
     );
-  if (named === 'CLIENT_ACCESS' && context.fault('token-client-scope-refused'))
+  if (named === 'CLIENT_ACCESS' && !policy.clientAccessTaken)
     throw invalidRequest('scope CLIENT_ACCESS is not supported', 'scope');
   return named;
 }
 
 /** The grant_type field, which the spec never names: refused unless it is the one grant the mock takes. */
-function checkGrantType(grantType: string | undefined, variants: TokenVariants, context: MockContext) {
-  if (grantType === undefined || grantType === supportedGrantType || variants.grantType === 'ignored') return;
+function checkGrantType(grantType: string | undefined, policy: TokenPolicy) {
+  const answer = policy.otherGrantType;
+  if (grantType === undefined || grantType === supportedGrantType || answer === 'ignored') return;
   const said = `unsupported grant_type ${quoted(grantType)}: the grant type supported is ${supportedGrantType}`;
-  if (variants.grantType === 'invalid-request') throw invalidRequest(said, 'grant_type');
-  // The fault answers with the row of an invalid grant (the key) instead of an unsupported grant type.
-  const code = context.fault('token-grant-type-wrong-code') ? 'invalid-grant' : 'unsupported-grant-type';
-  throw new MockError(400, code, 'Unsupported grant type', said, 'grant_type');
+  if (answer === 'invalid-request') throw invalidRequest(said, 'grant_type');
+  throw new MockError(400, answer, 'Unsupported grant type', said, 'grant_type');
 }
 
-/** A live token to hand out again under the reuse variant, with the seconds it reports. */
+/** A live token to hand out again where tokens are reused, with the seconds it reports. */
 function reused(
   previous: string | undefined,
   lifetime: number,
-  reuse: TokenVariants['reuse'],
+  reuse: TokenPolicy['reuse'],
   context: MockContext,
 ): { token: string; expiresIn: number } | undefined {
   const issued = previous === undefined ? undefined : context.state.tokens.get(previous);
-  if (!reuse || previous === undefined || !issued) return undefined;
+  if (reuse === 'fresh' || previous === undefined || !issued) return undefined;
   const now = Date.now();
   const left = Math.floor((issued.expiresAt - now) / 1000);
   // A token about to die is not handed out: a fresh token must report seconds left (TOKEN-06).
@@ -88,21 +84,19 @@ function reused(
 /** POST /token (spec: Endpoints > POST {base_url}/token, Authentication, Errors). */
 export const issueToken: RouteHandler = {
   handle(request, context) {
-    const variants = context.options.variants.token ?? {};
+    const policy = context.policy.token;
     const form = parameters(request.body);
-    const scope = requestedScope(form.scope, variants, context);
-    checkGrantType(form.grant_type, variants, context);
+    const scope = requestedScope(form.scope, policy.scope);
+    checkGrantType(form.grant_type, policy);
     const header = request.headers[context.options.versionHeader.toLowerCase()];
     const version = Array.isArray(header) ? header[0] : header;
-    // One fault refuses a supported version; another retires an older one only for SERVER_ACCESS
-    // (authentication let it through).
+    // A retired version refused for SERVER_ACCESS only is let through by authentication (auth.ts).
     const refused =
       version !== undefined &&
-      ((context.options.supportedVersions.includes(version) &&
-        context.fault('token-supported-version-refused')) ||
+      ((context.options.supportedVersions.includes(version) && !policy.supportedVersionTaken) ||
         (context.options.unsupportedVersions.includes(version) &&
           scope !== 'CLIENT_ACCESS' &&
-          context.fault('token-retired-version-client-scope-accepted')));
+          policy.retiredVersionRefused === 'server-access-only'));
     if (refused) {
       throw new MockError(
         400,
@@ -113,36 +107,30 @@ export const issueToken: RouteHandler = {
       );
     }
     const basic = credential(request.headers, 'basic') ?? '';
-    if (context.fault('token-api-key-base64-only')) {
+    if (policy.keyAsWritten === 'refused') {
       // Wants the credentials as base64 of "key:", so the key sent as the spec writes it is refused.
       throw new MockError(400, 'invalid-grant', 'Invalid grant', 'the API key is invalid', 'Authorization');
     }
     const key = apiKeyOf(basic, context) ?? basic;
     const lifetime = context.options.apiKeys[key] ?? 3600;
-    const reissue = context.fault('token-expired-token-reissued');
     let issued = lastIssued.get(context.state);
-    if ((reissue || variants.reuse) && !issued) lastIssued.set(context.state, (issued = new Map()));
+    if ((policy.lastReissued || policy.reuse !== 'fresh') && !issued)
+      lastIssued.set(context.state, (issued = new Map()));
     const slot = `${key} ${scope}`;
     const previous = issued?.get(slot);
-    const again = reused(previous, lifetime, variants.reuse, context);
+    const again = reused(previous, lifetime, policy.reuse, context);
     const token =
       again?.token ??
-      (reissue ? previous : undefined) ??
-      context.state.issueToken(
-        scope,
-        // The token dies long before the expires_in it reports.
-        context.fault('token-expires-early') ? lifetime / 3 : lifetime,
-      );
+      (policy.lastReissued ? previous : undefined) ??
+      context.state.issueToken(scope, lifetime / policy.lifetimeDivisor);
     issued?.set(slot, token);
     return {
-      status: scope === 'SERVER_ACCESS' && context.fault('token-server-access-201') ? 201 : 200,
+      status: scope === 'SERVER_ACCESS' ? policy.serverAccessStatus : 200,
       body: {
         access_token: token,
         token_type: 'Bearer',
-        // The fault reports a second of life for a token that lives its whole lifetime.
-        expires_in: context.fault('token-expires-in-understated')
-          ? Math.min(1, lifetime)
-          : (again?.expiresIn ?? lifetime),
+        expires_in:
+          policy.expiresIn === 'one-second' ? Math.min(1, lifetime) : (again?.expiresIn ?? lifetime),
       },
       // Tokens are credentials; a cache must not keep them.
       headers: { 'cache-control': 'no-store' },
