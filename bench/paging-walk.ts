@@ -4,7 +4,7 @@
  * tracking uniqueness and order the way the affordability checks do, then prints a JSON line.
  */
 import { performance } from 'node:perf_hooks';
-import { Api } from '../src/client/api.ts';
+import { Api } from '../src/http/api.ts';
 import { walkPages } from '../src/checks/paging.ts';
 import { resourceValidator } from '../src/validation/validator.ts';
 

@@ -1,7 +1,7 @@
 import { performance } from 'node:perf_hooks';
 import { Pool } from 'undici';
 import { defaultApiKey, startMock } from '../mock/index.ts';
-import { startProxy } from '../src/proxy/proxy.ts';
+import { startProxy } from '../src/observe/proxy/proxy.ts';
 
 /**
  * What the validating proxy adds to an exchange (issue 23): GET /institutions sent one at a time over one

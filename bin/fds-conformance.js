@@ -9,10 +9,10 @@ process.stdout.on('error', (error) => {
 
 // A git checkout runs its TypeScript through tsx, so it needs no build step and never runs a stale build;
 // the published package, which ships no TypeScript, runs the JavaScript compiled at prepack (dist/).
-const checkout = existsSync(new URL('../src/cli/main.ts', import.meta.url));
+const checkout = existsSync(new URL('../cli/main.ts', import.meta.url));
 let main;
 if (!checkout) {
-  ({ main } = await import('../dist/src/cli/main.js'));
+  ({ main } = await import('../dist/cli/main.js'));
 } else {
   const [command] = process.argv.slice(2);
   // Asking for the version or the help starts no run.
@@ -25,6 +25,6 @@ if (!checkout) {
   }
   const { register } = await import('tsx/esm/api');
   register();
-  ({ main } = await import('../src/cli/main.ts'));
+  ({ main } = await import('../cli/main.ts'));
 }
 process.exitCode = await main(process.argv.slice(2));

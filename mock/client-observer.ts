@@ -1,15 +1,15 @@
 import type { IncomingMessage } from 'node:http';
-import { Secrets } from '../src/client/secrets.ts';
-import { ClientJudge, type ClientConfiguration } from '../src/clients/judge.ts';
-import { belowBase } from '../src/observation/below-base.ts';
-import { ObservationRecorder } from '../src/observation/recorder.ts';
-import type { Finding, ObservationReport } from '../src/observation/types.ts';
+import { Secrets } from '../src/http/secrets.ts';
+import { ClientJudge, type ClientConfiguration } from '../src/observe/clients/judge.ts';
+import { belowBase } from '../src/observe/below-base.ts';
+import { ObservationRecorder } from '../src/observe/recorder.ts';
+import type { Finding, ObservationReport } from '../src/observe/types.ts';
 import { clientRequirements } from '../src/requirements/catalogue.ts';
 import type { MockReply } from './router.ts';
 
 /**
  * The mock judges its clients (docs/proxy.md#is-your-client-conformant): every request it receives is checked
- * against the client requirements (src/clients/), while the mock still answers it as the spec says. A
+ * against the client requirements (src/observe/clients/), while the mock still answers it as the spec says. A
  * departure the service would refuse is refused as before; what it would let pass is let pass, and either
  * way the departure is recorded with the request (credentials masked) and the requirement it breaks. The
  * client is held to what the mock told it: the version header the mock was started with, and the

@@ -17,10 +17,7 @@ export type { FaultName } from './faults/index.ts';
 export type { RunningMock } from './server.ts';
 export type { MockVariants } from './variants/types.ts';
 export type { World } from './world/world.ts';
-export type {
-  Finding as ClientFinding,
-  ObservationReport as ClientReport,
-} from '../src/observation/types.ts';
+export type { Finding as ClientFinding, ObservationReport as ClientReport } from '../src/observe/types.ts';
 export { defaultApiKey, faultSwitchHeader, shortLivedApiKey } from './options.ts';
 export { mockProfile } from './profile.ts';
 export { slowJobFactor, testCredentials } from './test-credentials.ts';

@@ -27,7 +27,7 @@ import { loadWorld } from './world/load-world.ts';
 import type { World } from './world/world.ts';
 import { withOpaqueIds } from './world/opaque-ids.ts';
 import { ClientObserver } from './client-observer.ts';
-import type { Finding, ObservationReport } from '../src/observation/types.ts';
+import type { Finding, ObservationReport } from '../src/observe/types.ts';
 import { mockOwnGroup } from '../src/operations/table.ts';
 
 /** A mock that listens. */
@@ -45,7 +45,7 @@ export interface RunningMock {
    */
   setFaults(names: readonly FaultName[]): void;
   /**
-   * What the mock's clients broke of the client requirements (src/clients/), in the order of the
+   * What the mock's clients broke of the client requirements (src/observe/clients/), in the order of the
    * requirements, each with the request as evidence, credentials masked: `[]` for a conformant client,
    * and always under `judgeClients: false`.
    */

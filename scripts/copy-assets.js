@@ -1,4 +1,4 @@
-// prepack: the files the compiled code reads beside it, into dist/ (its package root: ../.. from dist/src/runner).
+// prepack: the files the compiled code reads beside it, into dist/ (its package root: ../.. from dist/runner).
 import { cpSync } from 'node:fs';
 
 cpSync('src', 'dist/src', { recursive: true, filter: (path) => !path.endsWith('.ts') });

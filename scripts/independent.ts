@@ -22,7 +22,7 @@ import { registerVariants } from '../src/requirements/ambiguities.ts';
 import { requirementResults, type RequirementResult } from '../src/report/model.ts';
 import { mockRunSettings, openMockSession, runOnMocks } from '../test/harness/fault-matrix.ts';
 import type { SuiteSession } from '../test/harness/suite-session.ts';
-import { checkIndex, requirementsHeldBy } from '../src/runner/check-index.ts';
+import { checkIndex, requirementsHeldBy } from '../runner/check-index.ts';
 import { runOnBlind, type BlindName } from '../test/support/blind-run.ts';
 import { variantTargets, type VariantTarget } from '../test/support/variant-reach.ts';
 

@@ -5,7 +5,7 @@ import { operations, specOperationNames } from '../src/operations/table.ts';
 import { waysIn } from '../src/operations/ways-in.ts';
 import { catalogue } from '../src/requirements/catalogue.ts';
 import { mustRequirementsWithoutFault } from './harness/matrix-report.ts';
-import { checkIndex, requirementsHeldBy } from '../src/runner/check-index.ts';
+import { checkIndex, requirementsHeldBy } from '../runner/check-index.ts';
 import { requestKinds } from '../suites/auth/support.ts';
 
 /**

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { broken as brokenByClient } from '../src/clients/request.ts';
-import { broken as brokenByServer } from '../src/proxy/judgements.ts';
+import { broken as brokenByClient } from '../src/observe/clients/request.ts';
+import { broken as brokenByServer } from '../src/observe/proxy/judgements.ts';
 import { generateRequirementIds } from '../src/requirements/generate-ids.ts';
 
 describe('generated requirement ids', () => {

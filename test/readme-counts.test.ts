@@ -4,7 +4,7 @@ import { faults } from '../mock/faults/index.ts';
 import { ambiguities, clientAmbiguities, registerVariants } from '../src/requirements/ambiguities.ts';
 import { catalogue, clientRequirements } from '../src/requirements/catalogue.ts';
 import { annotate, summarise, summaryLine } from '../src/requirements/spec-coverage.ts';
-import { checkIndex } from '../src/runner/check-index.ts';
+import { checkIndex } from '../runner/check-index.ts';
 import { specMissing, specText } from './spec-text.ts';
 
 /**

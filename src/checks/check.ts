@@ -6,8 +6,8 @@ import {
   transientAnswer,
   type CreatedResource,
   type Exchange,
-} from '../client/exchange.ts';
-import { RequestRefused } from '../client/http-client.ts';
+} from '../http/exchange.ts';
+import { RequestRefused } from '../http/http-client.ts';
 import type { RunSettings } from '../profile/profile.ts';
 import { requirementById } from '../requirements/catalogue.ts';
 import type { RequirementId } from '../requirements/requirement-ids.generated.ts';
@@ -125,7 +125,7 @@ export interface CheckOptions {
   /**
    * Requirements the check holds on its way to those it proves: the 201 of the user whose fields it
    * reads, the first page of a walk. A failure there fails them, not the check's own; the check index
-   * (src/runner/check-index.ts) lists the check under them too, so the fault matrix runs it against
+   * (runner/check-index.ts) lists the check under them too, so the fault matrix runs it against
    * their faults and `requirements --trace` shows it.
    */
   preconditions?: readonly RequirementId[];

@@ -1,6 +1,6 @@
 /**
  * Reading an error-list body (spec: Error list) whatever its shape, without judging it: the token and auth
- * suites use these to tell refusals apart, and the CLI's setup diagnosis (src/runner/setup-diagnosis.ts)
+ * suites use these to tell refusals apart, and the CLI's setup diagnosis (runner/setup-diagnosis.ts)
  * to recognise a refused API key before any check runs. Free of vitest, so the CLI's own thread can load it.
  */
 

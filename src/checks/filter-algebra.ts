@@ -1,4 +1,4 @@
-import type { Exchange } from '../client/exchange.ts';
+import type { Exchange } from '../http/exchange.ts';
 import { expectRefused } from './error-list.ts';
 import { describeAnswer, describeRequest, expectStatus, expectThat, Failure } from './failures.ts';
 

@@ -1,4 +1,4 @@
-import type { Exchange } from '../client/exchange.ts';
+import type { Exchange } from '../http/exchange.ts';
 import { describeAnswer, describeRequest } from './failures.ts';
 
 /**

@@ -1,4 +1,4 @@
-import type { Exchange } from '../client/exchange.ts';
+import type { Exchange } from '../http/exchange.ts';
 import { formatViolations, resourceValidator, type SchemaViolation } from '../validation/validator.ts';
 import type { RequirementId } from '../requirements/requirement-ids.generated.ts';
 import { describeRequest, Failure } from './failures.ts';

@@ -1,4 +1,4 @@
-import type { Exchange } from '../client/exchange.ts';
+import type { Exchange } from '../http/exchange.ts';
 import type { RequirementId } from '../requirements/requirement-ids.generated.ts';
 import type { Verdict } from '../rules/verdict.ts';
 import { expectThat } from './failures.ts';

@@ -1,15 +1,15 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { expect, inject } from 'vitest';
-import { Api } from '../client/api.ts';
-import type { Exchange } from '../client/exchange.ts';
-import { TrafficGate } from '../client/traffic.ts';
+import { Api } from '../http/api.ts';
+import type { Exchange } from '../http/exchange.ts';
+import { TrafficGate } from '../http/traffic.ts';
 import type { RunSettings } from '../profile/profile.ts';
 import type { RequirementId } from '../requirements/requirement-ids.generated.ts';
 import { suiteGroupOf } from '../requirements/groups.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
-    /** The profile and run settings, provided by the runner (src/runner/run-suites.ts). */
+    /** The profile and run settings, provided by the runner (runner/run-suites.ts). */
     settings: RunSettings;
     /**
      * Settings for particular check files, by absolute path, over `settings`: one run of a session can

@@ -8,7 +8,7 @@ import {
 } from '../operations/table.ts';
 import { profileDefaults } from '../profile/profile.ts';
 import { mockOwnComponents, schemaComponents, type JsonSchema } from './components.ts';
-import { operationDescriptions, pathParameters } from './operations.ts';
+import { operationDescriptions, pathParameters } from './descriptions.ts';
 import { operationResponses } from './responses.ts';
 
 /** The document's parts, as far as its readers (the CLI, the project's own tests) need them typed. */
@@ -65,7 +65,7 @@ function operationObject(name: OperationName): Record<string, unknown> {
     const description = pathParameters[parameter];
     if (description === undefined)
       throw new Error(
-        `path parameter :${parameter} of ${operation.path} has no description in src/openapi/operations.ts`,
+        `path parameter :${parameter} of ${operation.path} has no description in src/openapi/descriptions.ts`,
       );
     return {
       name: parameter,
@@ -78,7 +78,9 @@ function operationObject(name: OperationName): Record<string, unknown> {
   const parameterObjects = operation.parameters.map((parameter) => {
     const described = text.parameters?.[parameter.name];
     if (!described)
-      throw new Error(`${name}: parameter ${parameter.name} has no description in src/openapi/operations.ts`);
+      throw new Error(
+        `${name}: parameter ${parameter.name} has no description in src/openapi/descriptions.ts`,
+      );
     // The constraints are the schema's, which the description writes in OpenAPI's words.
     const { filter: _filter, bounds: _bounds, ...placed } = parameter;
     return { ...placed, ...described };
@@ -136,7 +138,7 @@ function servers(baseUrl: string | undefined): OpenApiDocument['servers'] {
 /**
  * The OpenAPI 3.1 document of the interface as the embedded mock serves it, or with `specOnly` the spec's
  * operations alone: its paths are the operations table (src/operations/table.ts), each operation described
- * by src/openapi/operations.ts (whose type takes no table without every operation), its schemas those of
+ * by src/openapi/descriptions.ts (whose type takes no table without every operation), its schemas those of
  * schemas/.
  */
 export function openApiDocument({

@@ -1,7 +1,7 @@
 import { mockMaxBodyBytes } from '../operations/body-limit.ts';
 import type { Operation } from '../operations/table.ts';
 import { componentPointer, successSchema } from './components.ts';
-import type { OperationDescription } from './operations.ts';
+import type { OperationDescription } from './descriptions.ts';
 
 const errorListContent = { 'application/json': { schema: { $ref: componentPointer('ErrorList') } } };
 

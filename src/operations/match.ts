@@ -2,7 +2,7 @@ import { operationNames, operations, type OperationName } from './table.ts';
 
 /**
  * Which operation of the table a request names, for every reader of requests: the mock's router
- * (mock/router.ts), the judge of client requests (src/clients/) and the proxy (src/proxy/). One matcher, so
+ * (mock/router.ts), the judge of client requests (src/observe/clients/) and the proxy (src/observe/proxy/). One matcher, so
  * that the three cannot read one path three ways; where they must read it differently, they say so by
  * the `PathReading` they choose.
  */

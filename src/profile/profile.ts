@@ -45,6 +45,6 @@ export interface RunSettings {
   runId: string;
   /** A fast-check counter-example path to replay (`--seed` with a failure's path). */
   path?: string;
-  /** The run's traffic coordinator (src/client/traffic.ts), when it has one: its channel, and whether it holds a budget. */
+  /** The run's traffic coordinator (src/http/traffic.ts), when it has one: its channel, and whether it holds a budget. */
   traffic?: { channel: string; budgeted: boolean };
 }

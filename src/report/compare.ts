@@ -1,4 +1,4 @@
-import { transientAnswer } from '../client/exchange.ts';
+import { transientAnswer } from '../http/exchange.ts';
 import { oneLine } from './markdown.ts';
 import type { RequirementResult, RequirementStatus } from './model.ts';
 import type { Report } from './report.ts';

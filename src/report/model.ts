@@ -1,6 +1,6 @@
 import { catalogue, type RequirementLevel } from '../requirements/catalogue.ts';
 import type { FailureEvidence } from '../checks/check.ts';
-import type { CreatedResource } from '../client/exchange.ts';
+import type { CreatedResource } from '../http/exchange.ts';
 
 /** The outcome of one check, as the runner collected it from vitest. */
 export interface CheckResult {

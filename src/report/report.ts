@@ -1,5 +1,5 @@
-import type { CreatedResource } from '../client/exchange.ts';
-import type { TrafficSummary } from '../client/traffic.ts';
+import type { CreatedResource } from '../http/exchange.ts';
+import type { TrafficSummary } from '../http/traffic.ts';
 import type { CheckResult, RequirementResult } from './model.ts';
 import { requirementResults } from './model.ts';
 import { packageVersion } from '../package-root.ts';

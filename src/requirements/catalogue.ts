@@ -143,7 +143,7 @@ export function requirementsOfGroup(group: string): Requirement<RequirementId>[]
  * What the spec obliges a client to send (`catalogue/client.json`, ids `CLIENT-NN`), by the level rule
  * turned round: MUST where every reasonable reading obliges the client, SHOULD where it follows only by
  * inference. Kept apart from `catalogue`: no server check exercises them, so a run's report, JUnit and the
- * coverage tests never see them; the judge of client requests (src/clients/judge.ts) does.
+ * coverage tests never see them; the judge of client requests (src/observe/clients/judge.ts) does.
  */
 export const clientRequirements: readonly Requirement<ClientRequirementId>[] = checked<ClientRequirementId>({
   description,

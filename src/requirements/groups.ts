@@ -29,7 +29,7 @@ export const groups: readonly string[] = Object.keys(groupPrefixes);
 /**
  * The group of what the spec obliges a client to send (issue 23), kept out of `groups`: no suite checks a
  * client, so its requirements would stand "not exercised" in every run's report, in JUnit and in the
- * coverage tests that want a check per requirement. The observers of clients (src/clients/judge.ts) judge
+ * coverage tests that want a check per requirement. The observers of clients (src/observe/clients/judge.ts) judge
  * them; `requirements` lists them after the server groups.
  */
 export const clientGroup = 'client';

@@ -1,4 +1,4 @@
-import type { Exchange } from '../../src/client/exchange.ts';
+import type { Exchange } from '../../src/http/exchange.ts';
 import type { Page } from '../../src/checks/paging.ts';
 import { preview } from '../../src/validation/validator.ts';
 import { where, type WalkFindings } from './findings.ts';

@@ -1,4 +1,4 @@
-import type { Exchange } from '../../src/client/exchange.ts';
+import type { Exchange } from '../../src/http/exchange.ts';
 import type { Page } from '../../src/checks/paging.ts';
 import type { RequirementId } from '../../src/requirements/requirement-ids.generated.ts';
 import { asRecord } from './support.ts';

@@ -12,7 +12,7 @@ import {
 } from '../../src/checks/failures.ts';
 import { forAll } from '../../src/checks/property.ts';
 import { api } from '../../src/checks/run-context.ts';
-import type { Exchange } from '../../src/client/exchange.ts';
+import type { Exchange } from '../../src/http/exchange.ts';
 import { expectRule } from '../../src/checks/rule.ts';
 import { pageWithin } from '../../src/rules/affordability.ts';
 import { reasonOf } from '../../src/rules/verdict.ts';

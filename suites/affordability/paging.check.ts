@@ -12,7 +12,7 @@ import {
 import { followNext } from '../../src/checks/paging.ts';
 import { api } from '../../src/checks/run-context.ts';
 import { NotExercised } from '../../src/checks/check.ts';
-import type { Exchange } from '../../src/client/exchange.ts';
+import type { Exchange } from '../../src/http/exchange.ts';
 import { asRecord, expectClientRefusal, oddLimit, transactionsPath } from './support.ts';
 import { expectCompleted } from './walk-findings.ts';
 import {

@@ -1,4 +1,4 @@
-import type { Exchange } from '../../src/client/exchange.ts';
+import type { Exchange } from '../../src/http/exchange.ts';
 import { NotExercised } from '../../src/checks/check.ts';
 import { expectErrorList } from '../../src/checks/error-list.ts';
 import { describeAnswer, describeRequest, Failure } from '../../src/checks/failures.ts';

@@ -1,6 +1,6 @@
 // @module-tag walks
 
-import type { Exchange } from '../../src/client/exchange.ts';
+import type { Exchange } from '../../src/http/exchange.ts';
 import { check, NotExercised } from '../../src/checks/check.ts';
 import { Failure } from '../../src/checks/failures.ts';
 import type { RequirementId } from '../../src/requirements/requirement-ids.generated.ts';

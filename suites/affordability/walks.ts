@@ -10,7 +10,7 @@ import { acceptedClassFilter, asRecord, oddLimit, pageMaximum, transactionsPath 
 
 /*
  * The walks of the affordability snapshot, shared by the group's checks: the fixture snapshot is walked once per distinct query and run (a
- * memoised promise per walk; the group's checks share one worker, see src/runner/run-suites.ts), and
+ * memoised promise per walk; the group's checks share one worker, see runner/run-suites.ts), and
  * every page is checked as it arrives, then dropped. What a check needs afterwards is kept per
  * requirement: how many entries broke it, a few examples and the exchange of the first page that showed
  * it. A 100,000-transaction snapshot thus costs its ids, not its bodies. Following links.next and

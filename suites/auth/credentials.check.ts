@@ -1,7 +1,7 @@
 import { check, NotExercised } from '../../src/checks/check.ts';
 import { describeAnswer, expectThat } from '../../src/checks/failures.ts';
 import { api, perRunValue, runSettings } from '../../src/checks/run-context.ts';
-import type { Exchange } from '../../src/client/exchange.ts';
+import type { Exchange } from '../../src/http/exchange.ts';
 import { echoesOf } from '../shared/echoes.ts';
 import { apiKey, issuedTokens, sendTokenRequest, tokenRefusals, tokens } from '../shared/token.ts';
 import { expectAccepted } from '../shared/refusals.ts';

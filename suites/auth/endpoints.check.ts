@@ -1,4 +1,4 @@
-import type { Exchange } from '../../src/client/exchange.ts';
+import type { Exchange } from '../../src/http/exchange.ts';
 import type { RequirementId } from '../../src/requirements/requirement-ids.generated.ts';
 import { check, NotExercised } from '../../src/checks/check.ts';
 import { describeAnswer, describeRequest, Failure } from '../../src/checks/failures.ts';

@@ -1,6 +1,6 @@
 // @module-tag waits
 
-import type { Exchange } from '../../src/client/exchange.ts';
+import type { Exchange } from '../../src/http/exchange.ts';
 import { check, NotExercised } from '../../src/checks/check.ts';
 import { describeAnswer, Failure } from '../../src/checks/failures.ts';
 import { api, perRun, perRunValue, runSettings } from '../../src/checks/run-context.ts';

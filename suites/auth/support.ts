@@ -1,5 +1,5 @@
-import type { Exchange } from '../../src/client/exchange.ts';
-import type { RequestOptions } from '../../src/client/http-client.ts';
+import type { Exchange } from '../../src/http/exchange.ts';
+import type { RequestOptions } from '../../src/http/http-client.ts';
 import { runEmail } from '../../src/checks/arbitraries/users.ts';
 import { NotExercised, type Need } from '../../src/checks/check.ts';
 import { describeAnswer } from '../../src/checks/failures.ts';

@@ -1,7 +1,7 @@
 import { check } from '../../src/checks/check.ts';
 import { expectStatus, expectThat } from '../../src/checks/failures.ts';
 import { api, runSettings } from '../../src/checks/run-context.ts';
-import type { Exchange } from '../../src/client/exchange.ts';
+import type { Exchange } from '../../src/http/exchange.ts';
 import { echoesOf } from '../shared/echoes.ts';
 import {
   connectionPath,

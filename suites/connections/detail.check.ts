@@ -6,7 +6,7 @@ import { expectRule } from '../../src/checks/rule.ts';
 import { answersConnectionAsked } from '../../src/rules/connections.ts';
 import { api } from '../../src/checks/run-context.ts';
 import { NotExercised } from '../../src/checks/check.ts';
-import type { Exchange } from '../../src/client/exchange.ts';
+import type { Exchange } from '../../src/http/exchange.ts';
 import { invalidIds, unknownId, unknownIdOfForm } from '../shared/identifiers.ts';
 import { connectionPath, fixture } from '../shared/fixture-connection.ts';
 import { linkNames } from '../shared/links.ts';

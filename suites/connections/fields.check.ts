@@ -1,7 +1,7 @@
 import { check } from '../../src/checks/check.ts';
 import { expectStatus, expectThat } from '../../src/checks/failures.ts';
 import { expectResource } from '../../src/checks/resource.ts';
-import type { Exchange } from '../../src/client/exchange.ts';
+import type { Exchange } from '../../src/http/exchange.ts';
 import { NotExercised } from '../../src/checks/check.ts';
 import { connectionDetails, fixtureConnections } from './support.ts';
 

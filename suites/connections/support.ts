@@ -2,7 +2,7 @@ import { expectThat } from '../../src/checks/failures.ts';
 import { expectRule } from '../../src/checks/rule.ts';
 import { carriesNoCredentials } from '../../src/rules/connections.ts';
 import { api, perRun } from '../../src/checks/run-context.ts';
-import type { Exchange } from '../../src/client/exchange.ts';
+import type { Exchange } from '../../src/http/exchange.ts';
 import { NotExercised } from '../../src/checks/check.ts';
 import { connectionPath, connectionsPath, fixture } from '../shared/fixture-connection.ts';
 

@@ -2,7 +2,7 @@ import { expectRefused } from '../../src/checks/error-list.ts';
 import { check } from '../../src/checks/check.ts';
 import { expectResource } from '../../src/checks/resource.ts';
 import { api } from '../../src/checks/run-context.ts';
-import type { Exchange } from '../../src/client/exchange.ts';
+import type { Exchange } from '../../src/http/exchange.ts';
 import { enrichFixture, expectEach, getEnrich } from './support.ts';
 
 // Spec: Endpoints > GET {base_url}/enrich — "always 200 with an enrich result when inputs are valid. […]

@@ -2,7 +2,7 @@ import { check } from '../../src/checks/check.ts';
 import { expectErrorList } from '../../src/checks/error-list.ts';
 import { Failure } from '../../src/checks/failures.ts';
 import { expectResource } from '../../src/checks/resource.ts';
-import type { Exchange } from '../../src/client/exchange.ts';
+import type { Exchange } from '../../src/http/exchange.ts';
 import { expectEach, getEnrich, type EnrichParameters } from './support.ts';
 
 // Spec: Errors — "Enrich: invalid parameter values return 400 with code `parameter-not-valid` and

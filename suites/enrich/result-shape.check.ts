@@ -3,7 +3,7 @@ import { isObject } from '../../src/checks/error-body.ts';
 import { check } from '../../src/checks/check.ts';
 import { expectThat, Failure } from '../../src/checks/failures.ts';
 import { expectResource } from '../../src/checks/resource.ts';
-import type { Exchange } from '../../src/client/exchange.ts';
+import type { Exchange } from '../../src/http/exchange.ts';
 import { preview } from '../../src/validation/validator.ts';
 import {
   anyQuery,

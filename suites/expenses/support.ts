@@ -1,5 +1,5 @@
 import type { RequirementId } from '../../src/requirements/requirement-ids.generated.ts';
-import type { Exchange } from '../../src/client/exchange.ts';
+import type { Exchange } from '../../src/http/exchange.ts';
 import { addMonths, isMonth, monthOf, type MonthRange } from '../../src/checks/arbitraries/expenses.ts';
 import { summaryBlocks } from '../../src/rules/expenses.ts';
 import { NotExercised } from '../../src/checks/check.ts';

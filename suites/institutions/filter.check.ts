@@ -15,7 +15,7 @@ import {
   expectThat,
   Failure,
 } from '../../src/checks/failures.ts';
-import type { Exchange } from '../../src/client/exchange.ts';
+import type { Exchange } from '../../src/http/exchange.ts';
 import {
   allInstitutions,
   expectAcceptedForm,

@@ -11,7 +11,7 @@ import { expectRule } from '../../src/checks/rule.ts';
 import { totalCountCoversData } from '../../src/rules/institutions.ts';
 import { formatViolations } from '../../src/validation/validator.ts';
 import { valuesSeen } from '../../src/checks/filter-algebra.ts';
-import type { Exchange } from '../../src/client/exchange.ts';
+import type { Exchange } from '../../src/http/exchange.ts';
 import { allInstitutions, filterForm, institutionList } from './support.ts';
 
 check('GET /institutions answers 200 with the institution list envelope', ['INST-01'], async () => {

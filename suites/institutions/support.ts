@@ -1,4 +1,4 @@
-import type { Exchange } from '../../src/client/exchange.ts';
+import type { Exchange } from '../../src/http/exchange.ts';
 import { NotExercised } from '../../src/checks/check.ts';
 import { describeRequest, expectStatusOf, expectThat, Failure } from '../../src/checks/failures.ts';
 import { violationsOf } from '../../src/checks/resource.ts';

@@ -2,7 +2,7 @@ import { performance } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { describeAnswer, expectThat } from '../../src/checks/failures.ts';
 import { api, perRun } from '../../src/checks/run-context.ts';
-import type { Exchange } from '../../src/client/exchange.ts';
+import type { Exchange } from '../../src/http/exchange.ts';
 import { NotExercised } from '../../src/checks/check.ts';
 import { updateFixtureConnection } from '../shared/fixture-connection.ts';
 

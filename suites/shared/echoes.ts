@@ -1,4 +1,4 @@
-import type { Exchange } from '../../src/client/exchange.ts';
+import type { Exchange } from '../../src/http/exchange.ts';
 
 /**
  * Where an answer repeats a secret the client sent (an API key, a password, a security code): shared by

@@ -1,5 +1,5 @@
 import { api, runSettings } from '../../src/checks/run-context.ts';
-import type { Exchange } from '../../src/client/exchange.ts';
+import type { Exchange } from '../../src/http/exchange.ts';
 
 /**
  * The fixture connection: the profile's fixture ids, the paths of the fixture user's connections and the

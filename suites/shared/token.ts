@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import type { Exchange } from '../../src/client/exchange.ts';
-import { TokenUnavailable, type TokenManager } from '../../src/client/token-manager.ts';
+import type { Exchange } from '../../src/http/exchange.ts';
+import { TokenUnavailable, type TokenManager } from '../../src/http/token-manager.ts';
 import { api, perRunValue, runSettings } from '../../src/checks/run-context.ts';
 
 /**

@@ -1,6 +1,6 @@
 import { runEmail, withUniqueSuffix } from '../../src/checks/arbitraries/users.ts';
 import { api, runSettings } from '../../src/checks/run-context.ts';
-import type { Exchange } from '../../src/client/exchange.ts';
+import type { Exchange } from '../../src/http/exchange.ts';
 
 /**
  * Users made by the run with addresses of its own, shared by the users suite and the connections check

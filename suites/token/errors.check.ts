@@ -1,4 +1,4 @@
-import type { Exchange } from '../../src/client/exchange.ts';
+import type { Exchange } from '../../src/http/exchange.ts';
 import fc from 'fast-check';
 import { scopeCaseVariant, unsupportedScope } from '../../src/checks/arbitraries/token.ts';
 import { check, NotExercised } from '../../src/checks/check.ts';

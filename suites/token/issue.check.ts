@@ -1,4 +1,4 @@
-import type { Exchange } from '../../src/client/exchange.ts';
+import type { Exchange } from '../../src/http/exchange.ts';
 import { check, NotExercised, type CheckOptions } from '../../src/checks/check.ts';
 import { describeAnswer, expectStatus, expectStatusOf, expectThat } from '../../src/checks/failures.ts';
 import { expectResource } from '../../src/checks/resource.ts';

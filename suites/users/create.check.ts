@@ -5,7 +5,7 @@ import type { RequirementId } from '../../src/requirements/requirement-ids.gener
 import { forAll } from '../../src/checks/property.ts';
 import { expectResource } from '../../src/checks/resource.ts';
 import { runSettings } from '../../src/checks/run-context.ts';
-import type { Exchange } from '../../src/client/exchange.ts';
+import type { Exchange } from '../../src/http/exchange.ts';
 import { linkNames } from '../shared/links.ts';
 import { createUser, freshEmail, uniqueAddress } from '../shared/users.ts';
 

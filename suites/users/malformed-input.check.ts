@@ -2,7 +2,7 @@ import { check } from '../../src/checks/check.ts';
 import { expectRefused, refusalStatuses } from '../../src/checks/error-list.ts';
 import { expectResource } from '../../src/checks/resource.ts';
 import { api } from '../../src/checks/run-context.ts';
-import type { Exchange } from '../../src/client/exchange.ts';
+import type { Exchange } from '../../src/http/exchange.ts';
 import { createUser, freshEmail } from '../shared/users.ts';
 
 // Spec: Endpoints > POST {base_url}/users — "Body (JSON)", email "required when `mobile` is absent",

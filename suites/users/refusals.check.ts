@@ -4,7 +4,7 @@ import { expectThat } from '../../src/checks/failures.ts';
 import { expectRefused, refusalStatuses } from '../../src/checks/error-list.ts';
 import { forAll } from '../../src/checks/property.ts';
 import { runSettings } from '../../src/checks/run-context.ts';
-import type { Exchange } from '../../src/client/exchange.ts';
+import type { Exchange } from '../../src/http/exchange.ts';
 import { createUser, freshEmail } from '../shared/users.ts';
 
 // Spec: Endpoints > POST {base_url}/users — email "required when `mobile` is absent", mobile "required

@@ -1,5 +1,5 @@
 import { perRun } from '../../src/checks/run-context.ts';
-import type { Exchange } from '../../src/client/exchange.ts';
+import type { Exchange } from '../../src/http/exchange.ts';
 import { createUser, freshEmail } from '../shared/users.ts';
 
 /**

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { commands, main } from '../../src/cli/main.ts';
+import { commands, main } from '../../cli/main.ts';
 import { runCli } from './run-cli.ts';
 
 const { version } = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as {

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { UsageError } from '../../src/usage-error.ts';
-import { readPreviousReport } from '../../src/cli/read-report.ts';
+import { readPreviousReport } from '../../cli/read-report.ts';
 import { compareReports } from '../../src/report/compare.ts';
 import { comparisonHtml, comparisonLines, comparisonMarkdown } from '../../src/report/compare-views.ts';
 import type { RequirementResult, RequirementStatus } from '../../src/report/model.ts';

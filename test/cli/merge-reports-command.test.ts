@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { mergeReportsCommand } from '../../src/cli/merge-reports-command.ts';
+import { mergeReportsCommand } from '../../cli/merge-reports-command.ts';
 import type { CheckResult } from '../../src/report/model.ts';
 
 /** Two shards' checks.json, as `--shard` runs write them: one passed check each, one of them flaky. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { sourceLocation } from '../../src/cli/trace.ts';
+import { sourceLocation } from '../../cli/trace.ts';
 import { specUnits } from '../../src/requirements/spec-units.ts';
 import { specMissing, specText } from '../spec-text.ts';
 import { runCli } from './run-cli.ts';
@@ -130,12 +130,12 @@ describe('fds-conformance requirements', () => {
     expect(trace).toMatchObject({ id: 'CLIENT-09', group: 'client' });
     expect(trace.readings.map((r) => r.ambiguity)).toContain('AMB-CLIENT-03');
     expect(trace.checks.map((c) => c.location)).toEqual([
-      expect.stringMatching(/^src\/clients\/\w[\w-]*\.ts:\d+$/),
+      expect.stringMatching(/^src\/observe\/clients\/\w[\w-]*\.ts:\d+$/),
     ]);
     expect(trace.faults).toContainEqual(
       expect.objectContaining({
         name: 'enrich-country-alpha-3',
-        declared: expect.stringMatching(/^src\/clients\/client-faults\.ts:\d+$/),
+        declared: expect.stringMatching(/^src\/observe\/clients\/client-faults\.ts:\d+$/),
       }),
     );
     const entry = await runCli(['requirements', '--trace', 'AMB-CLIENT-03']);

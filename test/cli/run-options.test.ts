@@ -2,10 +2,10 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'n
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
-import { Api } from '../../src/client/api.ts';
-import { main } from '../../src/cli/main.ts';
-import { mockOptionsFromArgs } from '../../src/cli/mock-command.ts';
-import { parseRunOptions, runSettingsOf } from '../../src/cli/run-options.ts';
+import { Api } from '../../src/http/api.ts';
+import { main } from '../../cli/main.ts';
+import { mockOptionsFromArgs } from '../../cli/mock-command.ts';
+import { parseRunOptions, runSettingsOf } from '../../cli/run-options.ts';
 import { defaultApiKey, mockProfile, startMock, type RunningMock } from '../../mock/index.ts';
 import { runCli } from './run-cli.ts';
 

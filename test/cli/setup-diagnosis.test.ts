@@ -7,7 +7,7 @@ import { startMock, type RunningMock } from '../../mock/server.ts';
 import { runCli } from './run-cli.ts';
 
 /**
- * Setup errors found before any check runs (docs/design.md#setup-errors; src/runner/setup-diagnosis.ts), as a user
+ * Setup errors found before any check runs (docs/design.md#setup-errors; runner/setup-diagnosis.ts), as a user
  * meets them: one line on stderr, no reports, no secret; and what is not one still runs and is judged.
  */
 

@@ -1,14 +1,9 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { curlOf, evidenceOf, transientAnswer } from '../../src/client/exchange.ts';
-import {
-  HttpClient,
-  RequestRefused,
-  retryAfterMs,
-  transientBackoffMs,
-} from '../../src/client/http-client.ts';
-import { Secrets } from '../../src/client/secrets.ts';
+import { curlOf, evidenceOf, transientAnswer } from '../../src/http/exchange.ts';
+import { HttpClient, RequestRefused, retryAfterMs, transientBackoffMs } from '../../src/http/http-client.ts';
+import { Secrets } from '../../src/http/secrets.ts';
 
 /** A target whose behaviour each test picks by path. */
 type Handler = (req: IncomingMessage, res: ServerResponse) => void;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { Secrets } from '../../src/client/secrets.ts';
+import { Secrets } from '../../src/http/secrets.ts';
 
 describe('Secrets', () => {
   it('masks every secret whole, one that holds another too, whatever order they were learnt in', () => {

@@ -1,6 +1,6 @@
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { TrafficCoordinator, TrafficGate } from '../../src/client/traffic.ts';
+import { TrafficCoordinator, TrafficGate } from '../../src/http/traffic.ts';
 
 /**
  * The budget is proved on the coordinator's own clock, faked, so the proof does not depend on how fast

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { conformantRequests } from '../../src/clients/client-faults.ts';
-import { ClientJudge, judgeClientRequest } from '../../src/clients/judge.ts';
-import type { ClientExchange, Judgement, ObservedRequest } from '../../src/observation/types.ts';
+import { conformantRequests } from '../../src/observe/clients/client-faults.ts';
+import { ClientJudge, judgeClientRequest } from '../../src/observe/clients/judge.ts';
+import type { ClientExchange, Judgement, ObservedRequest } from '../../src/observe/types.ts';
 import { answeredAt, tokenAnswer } from './judge-fault.ts';
 
 /**

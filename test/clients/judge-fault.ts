@@ -1,6 +1,6 @@
-import { conformantRequests, type ClientFault } from '../../src/clients/client-faults.ts';
-import { ClientJudge } from '../../src/clients/judge.ts';
-import type { Judgement } from '../../src/observation/types.ts';
+import { conformantRequests, type ClientFault } from '../../src/observe/clients/client-faults.ts';
+import { ClientJudge } from '../../src/observe/clients/judge.ts';
+import type { Judgement } from '../../src/observe/types.ts';
 
 /** Any fixed instant: the judge reads no clock, only the times it is given. */
 export const answeredAt = Date.parse('2025-03-01T09:00:00.000Z');
@@ -19,7 +19,7 @@ export function tokenAnswer(token: string, expiresIn: number, at: number) {
 }
 
 /**
- * The judgements of a fault of the catalogue (src/clients/client-faults.ts) by a fresh judge: for a fault
+ * The judgements of a fault of the catalogue (src/observe/clients/client-faults.ts) by a fresh judge: for a fault
  * over time, the judge is first shown the token answer of its `issued` (the catalogue's bearer token,
  * `example-access-token`), and the request comes its seconds later.
  */

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { bodyRequirements } from '../../src/clients/bodies.ts';
-import { clientFaults, conformantRequests } from '../../src/clients/client-faults.ts';
-import { judgeClientRequest } from '../../src/clients/judge.ts';
+import { bodyRequirements } from '../../src/observe/clients/bodies.ts';
+import { clientFaults, conformantRequests } from '../../src/observe/clients/client-faults.ts';
+import { judgeClientRequest } from '../../src/observe/clients/judge.ts';
 import { judgeFault } from './judge-fault.ts';
-import type { Judgement, ObservedRequest } from '../../src/observation/types.ts';
+import type { Judgement, ObservedRequest } from '../../src/observe/types.ts';
 import { operationNames } from '../../src/operations/table.ts';
 import { clientAmbiguities } from '../../src/requirements/ambiguities.ts';
 import { clientRequirementById, clientRequirements } from '../../src/requirements/catalogue.ts';

@@ -7,13 +7,13 @@ import {
   startMock,
   type RunningMock,
 } from '../../mock/index.ts';
-import { clientFaults, conformantRequests } from '../../src/clients/client-faults.ts';
-import type { ObservedRequest } from '../../src/observation/types.ts';
+import { clientFaults, conformantRequests } from '../../src/observe/clients/client-faults.ts';
+import type { ObservedRequest } from '../../src/observe/types.ts';
 import { askToken, issueToken, sendObserved, tokenFor } from './send-observed.ts';
 
 /**
  * The embedded mock judges its clients (mock/client-observer.ts): every request of the client-fault
- * catalogue (src/clients/client-faults.ts), sent to it over HTTP, is found on its requirement and no
+ * catalogue (src/observe/clients/client-faults.ts), sent to it over HTTP, is found on its requirement and no
  * other, and the conformant requests of every operation are found on none.
  */
 

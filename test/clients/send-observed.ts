@@ -1,8 +1,8 @@
 import { request as httpRequest } from 'node:http';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { defaultApiKey, shortLivedApiKey } from '../../mock/index.ts';
-import type { ClientFault } from '../../src/clients/client-faults.ts';
-import type { ObservedRequest } from '../../src/observation/types.ts';
+import type { ClientFault } from '../../src/observe/clients/client-faults.ts';
+import type { ObservedRequest } from '../../src/observe/types.ts';
 
 /** A token answer of the mock: the token and the expires_in it reported. */
 export interface IssuedToken {
@@ -54,7 +54,7 @@ export async function tokenFor(baseUrl: string, fault: ClientFault, token: strin
 }
 
 /**
- * A request of the client-fault catalogue (src/clients/client-faults.ts) as a client sends it to
+ * A request of the client-fault catalogue (src/observe/clients/client-faults.ts) as a client sends it to
  * `baseUrl`: its placeholder credentials made the mock's own, so that the mock reads each body rather than
  * refusing the request first. Resolves with the answer's status.
  */

@@ -8,7 +8,7 @@ import type { RunSettings } from '../../src/profile/profile.ts';
 import { requirementResults, type RequirementResult } from '../../src/report/model.ts';
 import { verdictOf } from '../../src/report/report.ts';
 import { requirementById } from '../../src/requirements/catalogue.ts';
-import { checkIndex, filesExercising } from '../../src/runner/check-index.ts';
+import { checkIndex, filesExercising } from '../../runner/check-index.ts';
 import { SuiteSession, type SuiteRun } from './suite-session.ts';
 
 export interface MockRun {

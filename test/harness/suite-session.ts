@@ -1,10 +1,10 @@
 import type { TestSpecification, Vitest } from 'vitest/node';
-import { CheckCollector } from '../../reporters/check-collector.ts';
+import { CheckCollector } from '../../runner/reporters/check-collector.ts';
 import { packageRoot as root } from '../../src/package-root.ts';
 import type { RunSettings } from '../../src/profile/profile.ts';
 import type { CheckResult } from '../../src/report/model.ts';
 import { suiteGroups } from '../../src/requirements/groups.ts';
-import { createSuiteVitest } from '../../src/runner/run-suites.ts';
+import { createSuiteVitest } from '../../runner/run-suites.ts';
 import { endKeptThreads, keptThreadsPool } from './kept-threads-pool.ts';
 
 /** What one run of a session found: every check's outcome, and the errors outside any check. */

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { checkIndex, filesExercising } from '../../src/runner/check-index.ts';
+import { checkIndex, filesExercising } from '../../runner/check-index.ts';
 import { requirementById } from '../../src/requirements/catalogue.ts';
 import { openMockSession } from '../harness/fault-matrix.ts';
 import type { SuiteSession } from '../harness/suite-session.ts';

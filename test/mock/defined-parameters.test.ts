@@ -3,7 +3,7 @@ import { mockOwnFaults, type FaultName } from '../../mock/faults/index.ts';
 import { defaultApiKey } from '../../mock/options.ts';
 import { testCredentials } from '../../mock/test-credentials.ts';
 import { mockOwnComponents, schemaComponents } from '../../src/openapi/components.ts';
-import { operationDescriptions } from '../../src/openapi/operations.ts';
+import { operationDescriptions } from '../../src/openapi/descriptions.ts';
 import { operationNames, operations } from '../../src/operations/table.ts';
 import { MockClient, type Exchange } from './mock-client.ts';
 

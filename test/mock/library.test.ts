@@ -8,7 +8,7 @@ import {
   startMock,
   type RunningMock,
 } from '../../mock/index.ts';
-import { mockOptionsFromArgs } from '../../src/cli/mock-command.ts';
+import { mockOptionsFromArgs } from '../../cli/mock-command.ts';
 import { expectError, MockClient } from './mock-client.ts';
 
 /**

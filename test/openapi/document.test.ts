@@ -4,7 +4,7 @@ import { routes } from '../../mock/routes/index.ts';
 import { mockOwnComponents } from '../../src/openapi/components.ts';
 import { mockOwnExtension, openApiDocument, openApiPath } from '../../src/openapi/document.ts';
 import { operationNames } from '../../src/operations/table.ts';
-import { operationDescriptions } from '../../src/openapi/operations.ts';
+import { operationDescriptions } from '../../src/openapi/descriptions.ts';
 import { readSchemaFiles } from '../../src/validation/schemas.ts';
 import { normalise, specLines, specMissing, specText } from '../spec-text.ts';
 import { documentOperations } from './document-operations.ts';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OperationMatcher } from '../../src/operations/match.ts';
-import { proxyMatcher } from '../../src/proxy/operation.ts';
+import { proxyMatcher } from '../../src/observe/proxy/operation.ts';
 import { MockClient } from '../mock/mock-client.ts';
 
 const exact = new OperationMatcher('exact');

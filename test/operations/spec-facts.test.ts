@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { limitPattern } from '../../src/openapi/operations.ts';
+import { limitPattern } from '../../src/openapi/descriptions.ts';
 import { filterOf, pageSizeOf } from '../../src/operations/table.ts';
 import { pageMaximum } from '../../suites/affordability/support.ts';
 import { filterProperties as connectionFilterProperties } from '../../suites/connections/support.ts';

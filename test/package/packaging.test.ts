@@ -90,7 +90,16 @@ describe('the packed package, installed in a blank project', { timeout: 240_000 
   });
 
   it('ships what a run needs, compiled, and nothing it does not', () => {
-    const needed = ['bin/', 'src/', 'suites/', 'schemas/', 'mock/', 'fixtures/world/', 'reporters/'];
+    const needed = [
+      'bin/',
+      'src/',
+      'suites/',
+      'schemas/',
+      'mock/',
+      'fixtures/world/',
+      'cli/',
+      'runner/reporters/',
+    ];
     for (const folder of needed)
       expect(
         packedFiles.some((path) => path.startsWith(folder === 'bin/' ? folder : `dist/${folder}`)),

@@ -7,8 +7,8 @@ import {
   startMock,
   type RunningMock,
 } from '../../mock/index.ts';
-import { ClientJudge } from '../../src/clients/judge.ts';
-import { startProxy, type RunningProxy } from '../../src/proxy/proxy.ts';
+import { ClientJudge } from '../../src/observe/clients/judge.ts';
+import { startProxy, type RunningProxy } from '../../src/observe/proxy/proxy.ts';
 import { clientRequirements } from '../../src/requirements/catalogue.ts';
 import { askToken } from '../clients/send-observed.ts';
 import { send } from './session.ts';

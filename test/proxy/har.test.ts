@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { Secrets } from '../../src/client/secrets.ts';
-import { harBodyBudgetBytes, harBodyChars, HarLog } from '../../src/proxy/har.ts';
+import { Secrets } from '../../src/http/secrets.ts';
+import { harBodyBudgetBytes, harBodyChars, HarLog } from '../../src/observe/proxy/har.ts';
 
 /** The HAR log holds bounded bodies: a long night through the proxy must not hold every page it saw. */
 describe('exchanges.har', () => {

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { startMock, type FaultName, type RunningMock } from '../../mock/index.ts';
 import { startMock as startMockWith } from '../../mock/server.ts';
 import { mergeOptions, registerVariants } from '../../src/requirements/ambiguities.ts';
-import { startProxy, type RunningProxy } from '../../src/proxy/proxy.ts';
+import { startProxy, type RunningProxy } from '../../src/observe/proxy/proxy.ts';
 import { clientSession } from './session.ts';
 
 let mock: RunningMock | undefined;

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { request } from 'undici';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startMock, type RunningMock } from '../../mock/index.ts';
-import { startProxy, type RunningProxy } from '../../src/proxy/proxy.ts';
+import { startProxy, type RunningProxy } from '../../src/observe/proxy/proxy.ts';
 
 /**
  * Issue 31: the proxy's reports count the exchanges outside the interface in a section of their own, by

@@ -1,13 +1,13 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import type { Judgement, ObservedRequest } from '../../src/observation/types.ts';
-import { successOf } from '../../src/proxy/operation.ts';
-import { ServerJudge } from '../../src/proxy/server-judge.ts';
+import type { Judgement, ObservedRequest } from '../../src/observe/types.ts';
+import { successOf } from '../../src/observe/proxy/operation.ts';
+import { ServerJudge } from '../../src/observe/proxy/server-judge.ts';
 import type { OperationName } from '../../src/operations/table.ts';
 
 /**
  * Issue 31: the proxy credits an answer to a requirement only where the request meets the requirement's
- * preconditions (src/proxy/preconditions.ts). For each requirement that has some, a valid answer of the
+ * preconditions (src/observe/proxy/preconditions.ts). For each requirement that has some, a valid answer of the
  * operation's success is judged twice: after a request its words name (credited) and after each request
  * lacking one precondition (neither held nor broken).
  */

@@ -3,9 +3,9 @@ import type { AddressInfo } from 'node:net';
 import { gunzipSync, gzipSync } from 'node:zlib';
 import { request } from 'undici';
 import { afterEach, describe, expect, it } from 'vitest';
-import { startProxy } from '../../src/proxy/proxy.ts';
+import { startProxy } from '../../src/observe/proxy/proxy.ts';
 import { startHostileTarget } from '../hostile/targets.ts';
-import { rewrittenJson, rewrittenLink } from '../../src/proxy/rewrite.ts';
+import { rewrittenJson, rewrittenLink } from '../../src/observe/proxy/rewrite.ts';
 
 /**
  * Issue 31: the proxy keeps its client. The target's own address in the answers it forwards becomes the

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { verdictExitCode } from '../../src/cli/exit-codes.ts';
+import { verdictExitCode } from '../../cli/exit-codes.ts';
 import { junitXml } from '../../src/report/junit.ts';
 import type { CheckResult } from '../../src/report/model.ts';
 import { buildReport, type VerdictOptions } from '../../src/report/report.ts';

@@ -1,8 +1,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { faults as allFaults } from '../../mock/faults/index.ts';
 import { startMock, type FaultName, type RunningMock } from '../../mock/index.ts';
-import { answersWithOf } from '../../src/proxy/operation.ts';
-import { startProxy, type RunningProxy } from '../../src/proxy/proxy.ts';
+import { answersWithOf } from '../../src/observe/proxy/operation.ts';
+import { startProxy, type RunningProxy } from '../../src/observe/proxy/proxy.ts';
 import { operationNames } from '../../src/operations/table.ts';
 import { catalogue } from '../../src/requirements/catalogue.ts';
 import { rulesByRequirement } from '../../src/rules/by-requirement.ts';
@@ -12,7 +12,7 @@ import { clientSession } from '../proxy/session.ts';
  * Every requirement the proxy judges is decided by the rule the checks hold, never by a copy of its own:
  * the proxy's requirements are what it judged of the client session in front of the mock, clean and with
  * faults that break the shared rules, and each must have its rule in src/rules (which the proxy can only
- * reach by id, src/proxy/judgements.ts `byRule`) or be decided by what both sides read already.
+ * reach by id, src/observe/proxy/judgements.ts `byRule`) or be decided by what both sides read already.
  */
 
 /** Faults whose answers take the proxy down the paths a clean mock does not (broken rules, error lists). */
@@ -25,7 +25,7 @@ const faults: FaultName[] = [
   'institutions-total-count-short',
 ];
 
-/** Requests whose words pick each "answers with" requirement (src/proxy/operation.ts, answersWithOf). */
+/** Requests whose words pick each "answers with" requirement (src/observe/proxy/operation.ts, answersWithOf). */
 const bodies: unknown[] = [
   undefined,
   'scope=SERVER_ACCESS',

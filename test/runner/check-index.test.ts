@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { checkIndex, filesExercising, requirementsHeldBy } from '../../src/runner/check-index.ts';
-import { traceRequirement, traceMarkdown } from '../../src/cli/trace.ts';
+import { checkIndex, filesExercising, requirementsHeldBy } from '../../runner/check-index.ts';
+import { traceRequirement, traceMarkdown } from '../../cli/trace.ts';
 import { suiteGroups } from '../../src/requirements/groups.ts';
 
 /**

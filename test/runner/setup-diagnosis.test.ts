@@ -7,10 +7,10 @@ import { mockProfile } from '../../mock/profile.ts';
 import { startMock, type RunningMock } from '../../mock/server.ts';
 import { registerVariants } from '../../src/requirements/ambiguities.ts';
 import type { Profile } from '../../src/profile/profile.ts';
-import { candidateBases, setupError } from '../../src/runner/setup-diagnosis.ts';
+import { candidateBases, setupError } from '../../runner/setup-diagnosis.ts';
 
 /**
- * The setup diagnosis (src/runner/setup-diagnosis.ts) against the mock: a refused key and a base URL
+ * The setup diagnosis (runner/setup-diagnosis.ts) against the mock: a refused key and a base URL
  * without the token endpoint are found under every reading of the register, and a conformant target,
  * or a token endpoint that is merely broken, is never diagnosed.
  */

@@ -6,8 +6,8 @@ import { createVitest, type TestSpecification, type Vitest } from 'vitest/node';
 import { packageRoot as root } from '../../src/package-root.ts';
 import { profileDefaults, type RunSettings } from '../../src/profile/profile.ts';
 import { suiteGroups } from '../../src/requirements/groups.ts';
-import { createSuiteVitest } from '../../src/runner/run-suites.ts';
-import { tagsOf, WaitsFirst } from '../../src/runner/waits-first.ts';
+import { createSuiteVitest } from '../../runner/run-suites.ts';
+import { tagsOf, WaitsFirst } from '../../runner/waits-first.ts';
 
 /**
  * The order of a run's check files comes from what each file declares it does (its vitest module tags),

@@ -1,8 +1,8 @@
 import { fileURLToPath } from 'node:url';
 import { describe, expect, test } from 'vitest';
 import { createVitest } from 'vitest/node';
-import { CheckCollector } from '../../reporters/check-collector.ts';
-import { boundedHeapPool } from '../../src/runner/walking-pool.ts';
+import { CheckCollector } from '../../runner/reporters/check-collector.ts';
+import { boundedHeapPool } from '../../runner/walking-pool.ts';
 
 const root = fileURLToPath(new URL('../..', import.meta.url)).replace(/\/$/, '');
 

@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import type { Page } from '../../src/checks/paging.ts';
-import type { Exchange } from '../../src/client/exchange.ts';
+import type { Exchange } from '../../src/http/exchange.ts';
 import { checkFilteredClass, checkTransaction } from '../../suites/affordability/field-requirements.ts';
 import { WalkFindings } from '../../suites/affordability/findings.ts';
 import { requirementsOfGroup } from '../../src/requirements/catalogue.ts';

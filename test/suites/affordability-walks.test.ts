@@ -2,7 +2,7 @@ import { describe, expect, test } from 'vitest';
 import { NotExercised } from '../../src/checks/check.ts';
 import { Failure } from '../../src/checks/failures.ts';
 import { walkPages, type PageSource } from '../../src/checks/paging.ts';
-import type { Exchange } from '../../src/client/exchange.ts';
+import type { Exchange } from '../../src/http/exchange.ts';
 import { WalkFindings } from '../../suites/affordability/findings.ts';
 import { expectCompleted } from '../../suites/affordability/walk-findings.ts';
 import { type SnapshotWalk } from '../../suites/affordability/walks.ts';

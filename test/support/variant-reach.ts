@@ -4,7 +4,7 @@ import { OperationMatcher } from '../../src/operations/match.ts';
 import { mockOwnGroup, operations } from '../../src/operations/table.ts';
 import { runOnMocks } from '../harness/fault-matrix.ts';
 import type { SuiteSession } from '../harness/suite-session.ts';
-import { checkIndex } from '../../src/runner/check-index.ts';
+import { checkIndex } from '../../runner/check-index.ts';
 
 /**
  * Which check files can see a reading of the register (src/requirements/ambiguities/). A reading changes

@@ -1,0 +1,72 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { CheckResult } from '../src/report/model.ts';
+import { buildReport, type Report } from '../src/report/report.ts';
+import { writeReports } from '../src/report/write-reports.ts';
+import { readBaseline, runOptions } from './run-options.ts';
+import { parseOptions, type OptionTable } from './options.ts';
+import { verdictExitCode } from './exit-codes.ts';
+import { UsageError } from '../src/usage-error.ts';
+
+/** The flags of `merge-reports`, as its parser reads them and its help lists them. */
+export const mergeReportsOptions = {
+  out: { type: 'string', value: 'DIR', description: 'the merged report folder (default conformance-report)' },
+  // The verdict's flags, as `run` reads them: merging shards judges as the one run they split would.
+  strict: runOptions.strict,
+  baseline: runOptions.baseline,
+  'fail-on-flaky': runOptions['fail-on-flaky'],
+  'allow-incomplete': runOptions['allow-incomplete'],
+} as const satisfies OptionTable;
+
+interface PartialRun {
+  target: Report['target'];
+  seed: number;
+  startedAt: string;
+  durationMs: number;
+  checks: CheckResult[];
+}
+
+function readPartial(dir: string): PartialRun {
+  const path = join(dir, 'checks.json');
+  try {
+    const data = JSON.parse(readFileSync(path, 'utf8')) as PartialRun;
+    if (!Array.isArray(data.checks)) throw new Error('no checks array');
+    return data;
+  } catch (error) {
+    const reason = (error as NodeJS.ErrnoException).code ?? (error as Error).message;
+    throw new UsageError(`${path}: not a shard's report (${reason})`);
+  }
+}
+
+/**
+ * `merge-reports DIR... [--out DIR] [--strict] [--baseline FILE] [--fail-on-flaky] [--allow-incomplete]`: joins the reports
+ * of `--shard` runs into one, as if the shards had been one run. Exit 0, 1 or 4 like `run`.
+ */
+export function mergeReportsCommand(args: string[], out: (line: string) => void): number {
+  const { values, positionals } = parseOptions('merge-reports', mergeReportsOptions, args, true);
+  if (positionals.length === 0)
+    throw new UsageError(
+      'usage: fds-conformance merge-reports DIR... [--out DIR] [--strict] [--baseline FILE] [--fail-on-flaky] [--allow-incomplete]',
+    );
+  const parts = positionals.map(readPartial);
+  const first = parts[0] as PartialRun;
+  const startedAt = parts.map((p) => p.startedAt).sort()[0] ?? first.startedAt;
+  const checks = parts.flatMap((p) => p.checks);
+  const { report, verdict } = buildReport({
+    checks,
+    target: first.target,
+    startedAt: new Date(startedAt),
+    durationMs: Math.max(...parts.map((p) => p.durationMs)),
+    seed: first.seed,
+    strict: values.strict ?? false,
+    // The shards' own --fail-on-flaky: without it here, the merged verdict would pass what each shard failed.
+    failOnFlaky: values['fail-on-flaky'] ?? false,
+    ...(values.baseline ? { baseline: readBaseline(values.baseline) } : {}),
+  });
+  const target = values.out ?? 'conformance-report';
+  const allowIncomplete = values['allow-incomplete'] ?? false;
+  // junit.xml too, from the merged report: a sharded CI gate has one JUnit file agreeing with this exit code.
+  writeReports(target, { report, verdict, checks, allowIncomplete });
+  out(`merged ${parts.length} reports: ${report.summary.verdict}; reports in ${target}/`);
+  return verdictExitCode(report.summary.verdict, allowIncomplete);
+}

@@ -1,0 +1,134 @@
+import { defaultMockOptions, shortLivedApiKey, type MockOptions } from '../mock/options.ts';
+import { mockProfile } from '../mock/profile.ts';
+import type { RunningMock } from '../mock/server.ts';
+import type { Profile } from '../src/profile/profile.ts';
+import { conformanceReporters } from '../runner/reporters/index.ts';
+import { TrafficCoordinator } from '../src/http/traffic.ts';
+import { comparisonLines } from '../src/report/compare-views.ts';
+import { checksLine, failureLines } from '../src/report/console-lines.ts';
+import { incompleteLine, requirementsLine } from '../src/report/report.ts';
+import { runSuites } from '../runner/run-suites.ts';
+import { parseRunOptions, runSettingsOf } from './run-options.ts';
+import { exitCodes, verdictExitCode } from './exit-codes.ts';
+
+/**
+ * The embedded mock as a run starts it. The checks break client rules on purpose, and nothing reads the
+ * mock's judgement of them: it judges no client. Its short-lived key's tokens live half a second, not one
+ * (expires_in is a number, spec: Token response): the token-expiry check waits out a token's life while
+ * one of the run's two workers stands idle (runner/run-suites.ts, embeddedWorkers).
+ */
+const embeddedMockOptions: Partial<MockOptions> = {
+  judgeClients: false,
+  apiKeys: { ...defaultMockOptions.apiKeys, [shortLivedApiKey]: 0.5 },
+};
+
+/**
+ * `run` (the default command): resolve the profile, start the embedded mock when no target is given,
+ * run the suites, write the reports, and exit 0 (conforms), 1 (does not), 2 (usage), 3 (unreachable) or 4
+ * (incomplete: what the user could have enabled was not exercised).
+ */
+export async function runCommand(
+  args: string[],
+  out: (line: string) => void,
+  env = process.env,
+): Promise<number> {
+  const config = parseRunOptions(args, env);
+  let mock: RunningMock | undefined;
+  let traffic: TrafficCoordinator | undefined;
+  let profile: Profile;
+  /** When the requests sent before the run were answered: the budget counts them too. */
+  const answeredBefore: number[] = [];
+  if (config.profile) {
+    profile = config.profile;
+    // Loaded only for a target of the profile's: the embedded mock needs neither, nor their HTTP client.
+    const [{ unreachableReason }, { setupError }] = await Promise.all([
+      import('../runner/reachability.ts'),
+      import('../runner/setup-diagnosis.ts'),
+    ]);
+    const unreachable = await unreachableReason(profile.baseUrl, Math.min(config.timeoutMs, 10_000));
+    answeredBefore.push(Date.now());
+    if (unreachable) {
+      console.error(`fds-conformance: cannot reach ${profile.baseUrl}: ${unreachable}`);
+      return exitCodes.unreachable;
+    }
+    const setup = await setupError(profile, {
+      timeoutMs: config.timeoutMs,
+      answered: answeredBefore,
+      ...(config.maxRps !== undefined ? { maxRps: config.maxRps } : {}),
+    });
+    if (setup) {
+      console.error(`fds-conformance: ${setup}`);
+      return exitCodes.usage;
+    }
+  } else {
+    // Loaded only when wanted: a run against a real target does not hold the mock and its world.
+    const { startTypedMock } = await import('../mock/server.ts');
+    mock = await startTypedMock(embeddedMockOptions);
+    profile = mockProfile(mock);
+  }
+  // Without a key nearly every check is not exercised, and a gate whose secret went missing would pass
+  // on nothing: say so first, where a person reading the log looks; the run ends incomplete (exit 4).
+  if (!profile.apiKey)
+    out(
+      "fds-conformance: incomplete: no API key (FDS_API_KEY, --api-key or the profile's apiKey): every check that needs a token is not exercised",
+    );
+  out(
+    `fds-conformance: ${mock ? `embedded mock at ${profile.baseUrl}` : profile.baseUrl}, seed ${config.seed}${config.readOnly ? ', read-only' : ''}`,
+  );
+  try {
+    const target = {
+      baseUrl: mock ? 'embedded mock' : profile.baseUrl,
+      embeddedMock: Boolean(mock),
+      version: profile.version,
+    };
+    const settings = runSettingsOf(config, profile);
+    traffic = new TrafficCoordinator(
+      `fds-conformance-traffic-${settings.runId}`,
+      config.maxRps,
+      answeredBefore,
+    );
+    const { conformance, reporters } = conformanceReporters(config, target, env, out, traffic);
+    await runSuites({
+      settings: {
+        ...settings,
+        traffic: { channel: traffic.channelName, budgeted: config.maxRps !== undefined },
+      },
+      ...(config.only ? { only: config.only } : {}),
+      ...(config.shard ? { shard: config.shard } : {}),
+      retry: config.retries,
+      embeddedMock: Boolean(mock),
+      reporters,
+    });
+    const outcome = conformance.outcome;
+    if (!outcome) throw new Error('the suites ended without a report');
+    const { report, verdict } = outcome;
+    for (const error of outcome.errors) console.error(`fds-conformance: suite error: ${error}`);
+    for (const id of verdict.blocking) {
+      const requirement = report.requirements.find((r) => r.id === id);
+      if (requirement && requirement.status !== 'flaky')
+        for (const line of failureLines('FAILED', requirement)) out(line);
+    }
+    for (const r of report.requirements.filter((r) => r.status === 'flaky')) {
+      const note = verdict.blocking.includes(r.id) ? '' : ' (not counted without --fail-on-flaky)';
+      for (const line of failureLines('FLAKY', r, note)) out(line);
+    }
+    if (verdict.nowPassing.length > 0)
+      out(`  baseline entries now passing: ${verdict.nowPassing.join(', ')}`);
+    if (outcome.comparison) for (const line of comparisonLines(outcome.comparison)) out(line);
+    // Suites that could not run judged nothing: no verdict is claimed for them (exit 1 below).
+    const verdictLine =
+      outcome.errors.length > 0
+        ? 'not judged: the suites did not run (errors above)'
+        : report.summary.verdict === 'incomplete'
+          ? incompleteLine(report.requirements)
+          : report.summary.verdict;
+    out(`${verdictLine}; reports in ${config.out}/`);
+    out(requirementsLine(report.summary));
+    out(checksLine(outcome.checks));
+    if (outcome.errors.length > 0) return exitCodes.failed;
+    return verdictExitCode(report.summary.verdict, config.allowIncomplete);
+  } finally {
+    traffic?.close();
+    await mock?.close();
+  }
+}

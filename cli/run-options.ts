@@ -1,0 +1,231 @@
+import { randomInt, randomUUID } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { checkBaseUrl, loadProfileFile, type ProfileFile } from '../src/profile/load-profile.ts';
+import { profileDefaults, type Profile, type RunSettings } from '../src/profile/profile.ts';
+import { suiteGroups } from '../src/requirements/groups.ts';
+import { readPreviousReport } from './read-report.ts';
+import type { Report } from '../src/report/report.ts';
+import { parseOptions, wholeNumber, type OptionTable } from './options.ts';
+import { UsageError } from '../src/usage-error.ts';
+
+/** Everything `run` needs, resolved with the precedence flag > environment > profile file > default. */
+export interface RunConfig {
+  /** Absent: the embedded mock is started and its own profile is used. */
+  profile?: Profile;
+  readOnly: boolean;
+  only?: string[];
+  out: string;
+  seed: number;
+  runs: number;
+  concurrency: number;
+  timeoutMs: number;
+  path?: string;
+  strict: boolean;
+  baseline?: Set<string>;
+  writeBaseline?: string;
+  shard?: string;
+  /** Runs a failed check again up to this many times; one that then passes is flaky. */
+  retries: number;
+  failOnFlaky: boolean;
+  /** An incomplete run (what the user could have enabled was not exercised) exits 0 instead of 4. */
+  allowIncomplete: boolean;
+  /** A previous run's report to compare this one with (`--compare DIR`). */
+  previous?: Report;
+  /** The run's request budget: most requests per second at the target, token requests included. */
+  maxRps?: number;
+  /** Sends a request again up to this many times after a transient answer (502, 503, 504, a reset). */
+  retryTransient: number;
+}
+
+/** The flags of `run`, as its parser reads them and its help lists them. */
+export const runOptions = {
+  'base-url': {
+    type: 'string',
+    value: 'URL',
+    description: 'the target, may carry a path prefix (env FDS_BASE_URL); absent: the embedded mock',
+  },
+  'api-key': {
+    type: 'string',
+    value: 'KEY',
+    description: 'the API key, sent as Basic KEY (env FDS_API_KEY, preferred to the flag)',
+  },
+  profile: { type: 'string', value: 'FILE', description: 'the JSON profile (env FDS_PROFILE)' },
+  only: { type: 'string', value: 'GROUPS', description: `comma-separated groups: ${suiteGroups.join(', ')}` },
+  'read-only': { type: 'boolean', description: 'send nothing but GET and POST /token' },
+  out: { type: 'string', value: 'DIR', description: 'the report folder (default conformance-report)' },
+  seed: { type: 'string', value: 'N', description: 'the fast-check seed (default: random, printed)' },
+  runs: { type: 'string', value: 'N', description: 'runs per property (default 25)' },
+  path: {
+    type: 'string',
+    value: 'P',
+    description: "replay one fast-check counter-example path; needs the failure's --seed",
+  },
+  concurrency: { type: 'string', value: 'N', description: 'most requests in flight at once (default 8)' },
+  'timeout-ms': {
+    type: 'string',
+    value: 'N',
+    description: 'per-request time limit in ms, headers and body (default 10000)',
+  },
+  strict: { type: 'boolean', description: 'SHOULD-level failures also fail the run' },
+  baseline: {
+    type: 'string',
+    value: 'FILE',
+    description: 'known failing requirement ids; only failures outside it fail the run',
+  },
+  'write-baseline': {
+    type: 'string',
+    value: 'FILE',
+    description: "write the run's failing requirement ids as a baseline",
+  },
+  shard: {
+    type: 'string',
+    value: 'i/n',
+    description: 'run the i-th of n shards; join them with merge-reports',
+  },
+  retries: {
+    type: 'string',
+    value: 'N',
+    description: 'run a failed check again up to N times; one that then passes is flaky (default 0)',
+  },
+  'fail-on-flaky': { type: 'boolean', description: 'flaky requirements also fail the run' },
+  'allow-incomplete': { type: 'boolean', description: 'an incomplete run exits 0 instead of 4' },
+  compare: {
+    type: 'string',
+    value: 'DIR',
+    description: "compare with a previous run's report folder: newly failing, passing, flaky",
+  },
+  'max-rps': {
+    type: 'string',
+    value: 'N',
+    description: 'most requests per second at the target (env FDS_MAX_RPS, profile maxRequestsPerSecond)',
+  },
+  'retry-transient': {
+    type: 'string',
+    value: 'N',
+    description:
+      'send a request again up to N times after a 502, 503, 504 or reset (profile retryTransient; default 0)',
+  },
+} as const satisfies OptionTable;
+
+/** A baseline is a JSON array of requirement ids, or an object whose `failing` member is one. */
+export function readBaseline(path: string): Set<string> {
+  let data: unknown;
+  try {
+    data = JSON.parse(readFileSync(path, 'utf8'));
+  } catch (error) {
+    const reason = (error as NodeJS.ErrnoException).code ?? (error as Error).message;
+    throw new UsageError(`--baseline ${path}: cannot read it as JSON (${reason})`);
+  }
+  const ids = Array.isArray(data) ? data : (data as { failing?: unknown })?.failing;
+  if (!Array.isArray(ids) || !ids.every((id) => typeof id === 'string' && /^[A-Z]+-\d+$/.test(id))) {
+    throw new UsageError(`--baseline ${path}: expected an array of requirement ids (or {"failing": [...]})`);
+  }
+  return new Set(ids as string[]);
+}
+
+export function parseRunOptions(args: string[], env: NodeJS.ProcessEnv): RunConfig {
+  const { values } = parseOptions('run', runOptions, args);
+  const profilePath = values.profile ?? env.FDS_PROFILE;
+  const file: ProfileFile = profilePath ? loadProfileFile(profilePath) : {};
+
+  const only = values.only?.split(',').map((g) => g.trim());
+  const unknownGroup = only?.find((g) => !(suiteGroups as readonly string[]).includes(g));
+  if (unknownGroup !== undefined) {
+    throw new UsageError(
+      `--only: unknown group "${unknownGroup}"; expected some of: ${suiteGroups.join(', ')}`,
+    );
+  }
+  const shard = values.shard;
+  if (shard !== undefined) {
+    const match = /^([0-9]+)\/([0-9]+)$/.exec(shard);
+    if (!match || Number(match[1]) < 1 || Number(match[1]) > Number(match[2])) {
+      throw new UsageError(`--shard must be i/n with 1 <= i <= n, got "${shard}"`);
+    }
+  }
+  // A counter-example path means nothing under another seed: a random one would replay something else.
+  if (values.path !== undefined && values.seed === undefined)
+    throw new UsageError('--path needs --seed: give the seed of the run whose failure printed the path');
+  if (values.baseline && values['write-baseline']) {
+    throw new UsageError('--baseline and --write-baseline cannot be used together');
+  }
+  if (values.baseline && !existsSync(values.baseline))
+    throw new UsageError(`--baseline ${values.baseline}: no such file`);
+
+  const baseUrlRaw = values['base-url'] ?? env.FDS_BASE_URL ?? file.baseUrl;
+  const baseUrlSource = values['base-url']
+    ? '--base-url'
+    : env.FDS_BASE_URL
+      ? 'FDS_BASE_URL'
+      : 'profile field "baseUrl"';
+  const readOnly = values['read-only'] ?? file.readOnly ?? profileDefaults.readOnly;
+  const apiKey = values['api-key'] ?? env.FDS_API_KEY ?? file.apiKey;
+  // A secret like the API key, so it may stay out of the profile file; an empty variable counts as unset.
+  const expiryApiKey = env.FDS_EXPIRY_API_KEY || file.tokenExpiry?.apiKey;
+  const profile: Profile | undefined =
+    baseUrlRaw === undefined
+      ? undefined
+      : {
+          baseUrl: checkBaseUrl(baseUrlRaw, baseUrlSource),
+          ...(apiKey ? { apiKey } : {}),
+          version: file.version ?? profileDefaults.version,
+          versionHeader: file.versionHeader ?? profileDefaults.versionHeader,
+          ...(file.unsupportedVersion ? { unsupportedVersion: file.unsupportedVersion } : {}),
+          ...(expiryApiKey
+            ? {
+                tokenExpiry: {
+                  apiKey: expiryApiKey,
+                  maxWaitSeconds: file.tokenExpiry?.maxWaitSeconds ?? 10,
+                },
+              }
+            : {}),
+          readOnly,
+          fixtures: (file.fixtures ?? {}) as Profile['fixtures'],
+        };
+
+  const config: RunConfig = {
+    readOnly,
+    // Absolute, so that every writer puts it under the user's working directory, whatever vitest's root.
+    out: resolve(values.out ?? 'conformance-report'),
+    seed: wholeNumber('seed', values.seed, 0, 2 ** 31 - 1) ?? randomInt(2 ** 31 - 1),
+    runs: wholeNumber('runs', values.runs, 1, 100_000) ?? 25,
+    concurrency: wholeNumber('concurrency', values.concurrency, 1, 256) ?? 8,
+    timeoutMs: wholeNumber('timeout-ms', values['timeout-ms'], 100, 600_000) ?? 10_000,
+    strict: values.strict ?? false,
+    retries: wholeNumber('retries', values.retries, 0, 10) ?? 0,
+    failOnFlaky: values['fail-on-flaky'] ?? false,
+    allowIncomplete: values['allow-incomplete'] ?? false,
+    // 0 by default: a CI gate judges every answer as it came; a nightly run asks for retries.
+    retryTransient:
+      wholeNumber('retry-transient', values['retry-transient'], 0, 10) ?? file.retryTransient ?? 0,
+  };
+  if (profile) config.profile = profile;
+  if (only) config.only = only;
+  if (values.path !== undefined) config.path = values.path;
+  if (values.baseline) config.baseline = readBaseline(values.baseline);
+  if (values['write-baseline']) config.writeBaseline = resolve(values['write-baseline']);
+  if (shard) config.shard = shard;
+  const maxRps =
+    wholeNumber('max-rps', values['max-rps'], 1, 100_000) ??
+    wholeNumber('max-rps (FDS_MAX_RPS)', env.FDS_MAX_RPS || undefined, 1, 100_000) ??
+    file.maxRequestsPerSecond;
+  if (maxRps !== undefined) config.maxRps = maxRps;
+  // Read before the run, so a wrong folder is a usage error at once, not after an hour of checks.
+  if (values.compare !== undefined) config.previous = readPreviousReport(values.compare);
+  return config;
+}
+
+/** Settings the suites receive, for the resolved profile. */
+export function runSettingsOf(config: RunConfig, profile: Profile): RunSettings {
+  return {
+    profile: { ...profile, readOnly: config.readOnly },
+    seed: config.seed,
+    runs: config.runs,
+    concurrency: config.concurrency,
+    timeoutMs: config.timeoutMs,
+    maxBodyBytes: 20 * 1024 * 1024,
+    retryTransient: config.retryTransient,
+    runId: randomUUID().slice(0, 8),
+    ...(config.path ? { path: config.path } : {}),
+  };
+}

@@ -1,0 +1,62 @@
+import type { RequirementId } from '../src/requirements/requirement-ids.generated.ts';
+import { suiteGroups } from '../src/requirements/groups.ts';
+import { collectChecks } from './run-suites.ts';
+
+/** One check as its suite file declares it (src/checks/check.ts). */
+export interface IndexedCheck {
+  /** As a run names it: `title [IDS]`. */
+  name: string;
+  title: string;
+  /** The requirements it proves, its primary first. */
+  requirements: RequirementId[];
+  /** The requirements it holds on its way to its own (CheckOptions.preconditions). */
+  preconditions: RequirementId[];
+}
+
+/** Every check file (`suites/<group>/<file>.check.ts`) with the checks it declares. */
+export type CheckIndex = Map<string, IndexedCheck[]>;
+
+let whole: Promise<CheckIndex> | undefined;
+
+/** Files in the order of their groups (src/requirements/groups.ts), as runs and reports list them. */
+const groupOrder = (file: string) => (suiteGroups as readonly string[]).indexOf(file.split('/')[1] ?? '');
+
+/**
+ * The check index: what vitest collects from the suites' files, each check with the requirements its
+ * declaration names, never read from the source's text. Collected once per process (about half a second):
+ * the suites do not change while it runs.
+ */
+export function checkIndex(): Promise<CheckIndex> {
+  whole ??= collectChecks().then(
+    (collected) =>
+      new Map(
+        [...collected]
+          .sort(([a], [b]) => groupOrder(a) - groupOrder(b) || a.localeCompare(b))
+          .map(([file, checks]) => [
+            file,
+            checks.map(({ name, meta }) => ({
+              name,
+              title: name.replace(/ \[[^\]]*\]$/, ''),
+              requirements: meta.requirements ?? [],
+              preconditions: meta.preconditions ?? [],
+            })),
+          ]),
+      ),
+  );
+  return whole;
+}
+
+/** The requirements a check can fail: those it proves and those it holds on its way. */
+export const requirementsHeldBy = (check: IndexedCheck): RequirementId[] => [
+  ...check.requirements,
+  ...check.preconditions,
+];
+
+/** The check files with a check that can fail a requirement: enough to run to see whether it holds. */
+export function filesExercising(requirementId: string, index: CheckIndex): string[] {
+  return [...index]
+    .filter(([, checks]) =>
+      checks.some((check) => requirementsHeldBy(check).includes(requirementId as RequirementId)),
+    )
+    .map(([file]) => file);
+}

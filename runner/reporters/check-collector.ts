@@ -1,0 +1,86 @@
+import type { Reporter, TestCase, TestModule } from 'vitest/node';
+import { failedOnlyOnTransientAnswers, type CheckResult } from '../../src/report/model.ts';
+
+/** `Title [ID-01, ID-02]` → `Title`: the ids are in the name for vitest's own reporters. */
+function titleOf(name: string): string {
+  return name.replace(/ \[[A-Z]+-\d+(, [A-Z]+-\d+)*\]$/, '');
+}
+
+/** A run error as one line: vitest wraps a worker's failure, whose own message says what happened. */
+function describeRunError(error: { message?: string; cause?: unknown }): string {
+  const cause = (error.cause as { message?: unknown } | undefined)?.message;
+  const message = error.message ?? String(error);
+  return typeof cause === 'string' && cause !== '' ? `${message} ${cause}` : message;
+}
+
+function resultOf(testCase: TestCase, root: string, runErrors: readonly string[]): CheckResult {
+  const meta = testCase.meta();
+  const result = testCase.result();
+  const diagnostic = testCase.diagnostic();
+  const base = {
+    name: titleOf(testCase.name),
+    file: testCase.module.moduleId.replace(`${root}/`, ''),
+    requirements: meta.requirements ?? [],
+    durationMs: Math.round(diagnostic?.duration ?? 0),
+    ...(meta.created?.length ? { created: meta.created } : {}),
+  };
+  if (result.state === 'failed' && failedOnlyOnTransientAnswers(meta.failedAttempts)) {
+    const attempts = meta.failedAttempts ?? [];
+    return { ...base, state: 'flaky', message: attempts[0]?.message ?? 'failed', failedAttempts: attempts };
+  }
+  if (result.state === 'failed') {
+    const message = result.errors?.map((e) => e.message).join('\n') ?? 'failed';
+    return { ...base, state: 'failed', message, ...(meta.failure ? { failure: meta.failure } : {}) };
+  }
+  if (result.state === 'passed' && diagnostic?.flaky) {
+    const attempts = meta.failedAttempts ?? [];
+    return {
+      ...base,
+      state: 'flaky',
+      message: attempts[0]?.message ?? 'failed, then passed on a retry',
+      failedAttempts: attempts,
+    };
+  }
+  if (result.state === 'passed') return { ...base, state: 'passed' };
+  // Still pending at the run's end: its worker died under it (out of memory on a huge target, say).
+  if (result.state === 'pending')
+    return {
+      ...base,
+      state: 'failed',
+      message: `the check did not finish: ${runErrors.join('; ') || 'its worker stopped before it ended'}`,
+    };
+  return {
+    ...base,
+    state: 'not-exercised',
+    message: meta.notExercised ?? (result.state === 'skipped' ? result.note : undefined) ?? 'skipped',
+    ...(meta.enableBy ? { enableBy: meta.enableBy } : {}),
+  };
+}
+
+/** A vitest reporter that keeps every check's outcome for the conformance report. */
+export class CheckCollector implements Reporter {
+  readonly results: CheckResult[] = [];
+  /** Errors outside any check (a suite file that failed to load): they make the run unusable. */
+  readonly errors: string[] = [];
+
+  constructor(private readonly root: string) {}
+
+  /** Forgets what earlier runs collected (a session runs many). */
+  reset(): void {
+    this.results.length = 0;
+    this.errors.length = 0;
+  }
+
+  onTestRunEnd(
+    testModules: ReadonlyArray<TestModule>,
+    unhandledErrors: ReadonlyArray<{ message?: string; cause?: unknown }>,
+  ): void {
+    const runErrors = unhandledErrors.map(describeRunError);
+    for (const module of testModules) {
+      for (const error of module.errors()) this.errors.push(`${module.moduleId}: ${error.message}`);
+      for (const testCase of module.children.allTests())
+        this.results.push(resultOf(testCase, this.root, runErrors));
+    }
+    this.errors.push(...runErrors);
+  }
+}

@@ -1,0 +1,41 @@
+import type { RunConfig } from '../../cli/run-options.ts';
+import type { TrafficCoordinator } from '../../src/http/traffic.ts';
+import type { Report } from '../../src/report/report.ts';
+import { ConformanceReporter } from './conformance-reporter.ts';
+import { GroupProgress } from './group-progress.ts';
+
+export {
+  ConformanceReporter,
+  type ConformanceOutcome,
+  type ConformanceReportOptions,
+} from './conformance-reporter.ts';
+export { GroupProgress } from './group-progress.ts';
+
+/**
+ * The reporters of a conformance run: a progress line per group, and the conformance report (report.json
+ * and its views report.md, report.html and junit.xml, checks.json, the verdict and the baseline), all under
+ * the run's `--out`. The CLI uses them, and so does a project's own vitest configuration
+ * (`fds-conformance/vitest`).
+ */
+export function conformanceReporters(
+  config: RunConfig,
+  target: Report['target'],
+  env: NodeJS.ProcessEnv,
+  write?: (line: string) => void,
+  traffic?: TrafficCoordinator,
+) {
+  const conformance = new ConformanceReporter({
+    out: config.out,
+    target,
+    seed: config.seed,
+    strict: config.strict,
+    failOnFlaky: config.failOnFlaky,
+    allowIncomplete: config.allowIncomplete,
+    ...(config.baseline ? { baseline: config.baseline } : {}),
+    ...(config.writeBaseline ? { writeBaseline: config.writeBaseline } : {}),
+    ...(config.previous ? { previous: config.previous } : {}),
+    ...(traffic ? { traffic: () => traffic.summary() } : {}),
+    env,
+  });
+  return { conformance, reporters: [new GroupProgress(write), conformance] };
+}
