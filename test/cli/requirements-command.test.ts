@@ -51,7 +51,7 @@ describe('fds-conformance requirements', () => {
       /^- suites\/affordability\/paging\.check\.ts:\d+: When more transactions remain/m,
     );
     expect(result.stdout).toMatch(
-      /^- affordability-next-missing: .*declared at mock\/faults\/affordability\.ts:\d+; enacted at mock\/routes\/affordability\.ts:\d+/m,
+      /^- affordability-next-missing: .*declared at mock\/faults\/affordability\.ts:\d+; enacted at mock\/policy\/affordability\.ts:\d+/m,
     );
     const json = await runCli(['requirements', '--trace', 'JOBS-05', '--format', 'json']);
     expect(json.code).toBe(0);
