@@ -37,12 +37,7 @@ export function expectStatus(
   exchange: Exchange,
   ...statuses: number[]
 ): asserts exchange is Exchange & { response: NonNullable<Exchange['response']> } {
-  const status = exchange.response?.status;
-  if (status !== undefined && statuses.includes(status)) return;
-  throw new Failure(
-    `${describeRequest(exchange)}: expected status ${statuses.join(' or ')}, got ${describeAnswer(exchange)}`,
-    exchange,
-  );
+  expectStatusAmong(exchange, statuses);
 }
 
 /**
@@ -55,12 +50,21 @@ export function expectStatusOf(
   exchange: Exchange,
   ...statuses: number[]
 ): asserts exchange is Exchange & { response: NonNullable<Exchange['response']> } {
+  expectStatusAmong(exchange, statuses, [requirement]);
+}
+
+/** The one test of both: a status among `statuses`, or a Failure of `requirements` (the check's own). */
+function expectStatusAmong(
+  exchange: Exchange,
+  statuses: number[],
+  requirements?: RequirementId[],
+): asserts exchange is Exchange & { response: NonNullable<Exchange['response']> } {
   const status = exchange.response?.status;
   if (status !== undefined && statuses.includes(status)) return;
   throw new Failure(
     `${describeRequest(exchange)}: expected status ${statuses.join(' or ')}, got ${describeAnswer(exchange)}`,
     exchange,
-    [requirement],
+    requirements,
   );
 }
 
