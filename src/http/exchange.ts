@@ -76,7 +76,8 @@ function cut(text: string): string {
     : text;
 }
 
-function shellQuote(text: string): string {
+/** A word the shell reads back exactly: single-quoted, each single quote closed, escaped and reopened. */
+export function shellQuote(text: string): string {
   return `'${text.replaceAll("'", `'\\''`)}'`;
 }
 

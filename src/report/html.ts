@@ -2,6 +2,8 @@ import type { Exchange } from '../http/exchange.ts';
 import { groundsOf } from './grounds.ts';
 import { oneLine } from './markdown.ts';
 import type { RequirementFailure, RequirementResult } from './model.ts';
+import { chartSvg, statuses } from './html-chart.ts';
+import { needsProfile, replayCommand, rerunCommand } from './rerun-commands.ts';
 import { incompleteLine, requirementsLine, timeLine, trafficLine, type Report } from './report.ts';
 
 export function escape(text: string): string {
@@ -26,15 +28,16 @@ function exchangeText(exchange: Exchange): string {
   return lines.join('\n');
 }
 
-function failureHtml(failure: RequirementFailure): string {
+function failureHtml(report: Report, id: string, failure: RequirementFailure): string {
   const parts = [
     `<p class="check">${escape(failure.check)}</p>`,
     `<pre class="message">${escape(failure.message)}</pre>`,
   ];
-  if (failure.seed !== undefined) {
+  const replay = replayCommand(report, id, failure);
+  if (replay !== undefined) {
     parts.push(
       `<p>fast-check seed <code>${failure.seed}</code>, path <code>${escape(failure.path ?? '')}</code>, ` +
-        `counter-example <code>${escape(failure.counterexample ?? '')}</code> — replay with <code>--seed ${failure.seed}</code></p>`,
+        `counter-example <code>${escape(failure.counterexample ?? '')}</code>; replay it:</p><pre class="replay">${escape(replay)}</pre>`,
     );
   }
   if (failure.curl) parts.push(`<p>Reproduce:</p><pre class="curl">${escape(failure.curl)}</pre>`);
@@ -61,39 +64,102 @@ function groundsHtml(r: RequirementResult): string {
   return `<div class="grounds">${parts.join('\n')}</div>`;
 }
 
-function rowHtml(r: RequirementResult): string {
+/** How to run a failed or flaky requirement again, alone, under the run's seed. */
+function rerunHtml(report: Report, id: string): string {
+  const profile = needsProfile(report)
+    ? ' With the run&#39;s profile (<code>--profile</code> or <code>FDS_PROFILE</code>) and <code>FDS_API_KEY</code>, which report.json does not record.'
+    : '';
+  return `<div class="rerun"><p>Rerun just it:${profile}</p><pre class="rerun">${escape(rerunCommand(report, id))}</pre></div>`;
+}
+
+function rowHtml(report: Report, r: RequirementResult): string {
   const detail =
     r.status === 'failed' || r.status === 'flaky'
-      ? groundsHtml(r) + r.failures.map(failureHtml).join('\n')
+      ? groundsHtml(r) +
+        rerunHtml(report, r.id) +
+        r.failures.map((f) => failureHtml(report, r.id, f)).join('\n')
       : r.status === 'not-exercised'
         ? `<p>Not exercised: ${escape((r.notExercised ?? []).join('; '))}</p>`
         : `<p>Checks: ${escape(r.checks.join('; '))}</p>`;
-  return `<tr class="requirement" id="${r.id}" data-status="${r.status}">
+  return `<tr class="requirement" id="${r.id}" data-status="${r.status}" data-group="${r.group}" data-level="${r.level}">
 <td class="id">${r.id}</td><td>${r.level}</td><td class="status ${r.status}">${r.status}</td>
 <td><details${r.status === 'failed' ? ' class="failed"' : ''}><summary>${escape(r.title)}</summary>
 <p class="spec">${escape(r.specRef)}</p>${detail}</details></td></tr>`;
 }
 
 const style = `
-body{font:14px/1.45 system-ui,sans-serif;margin:2rem;color:#1d1d1f}
+body{font:14px/1.45 system-ui,sans-serif;margin:2rem;color:#1d1d1f;max-width:80rem}
 h1{font-size:1.5rem}.conformant{color:#137333}.nonconformant{color:#b3261e}.incomplete{color:#8a5a00}
+#diagnosis{border-left:4px solid #8a5a00;background:#fff8e1;padding:.4rem .8rem;margin:.5rem 0 1rem}
 table{border-collapse:collapse;width:100%;margin-bottom:1.5rem}td,th{border-bottom:1px solid #ddd;padding:.35rem .5rem;text-align:left;vertical-align:top}
-td.id{white-space:nowrap;font-family:ui-monospace,monospace}.status.passed{color:#137333}.status.failed{color:#b3261e;font-weight:600}.status.not-exercised{color:#8a6d00}.status.flaky{color:#a04f00;font-weight:600}
+td.id{white-space:nowrap;font-family:ui-monospace,monospace}.status.passed{color:#137333}.status.failed{color:#b3261e;font-weight:600}.status.not-exercised{color:#6b6b6b}.status.flaky{color:#a04f00;font-weight:600}
 pre{background:#f6f8fa;padding:.5rem;overflow:auto;max-height:24rem;white-space:pre-wrap;word-break:break-all}
-.filters button{margin-right:.4rem;padding:.3rem .7rem;border:1px solid #999;border-radius:4px;background:#fff;cursor:pointer}
-.filters button[aria-pressed=true]{background:#1d1d1f;color:#fff}.spec{color:#666;font-size:.9em}
-#headline small{overflow-wrap:anywhere}blockquote.quote{margin:.5rem 0;padding:.3rem .8rem;border-left:3px solid #999;white-space:pre-wrap;color:#333}.notes{color:#444}`;
+summary{cursor:pointer}tr.requirement,section.group{scroll-margin-top:9rem}.spec{color:#666;font-size:.9em}
+figure{margin:0}#chart{max-width:56rem;display:block}#chart text{font-size:13px;fill:#1d1d1f}#chart a:hover text,#chart a:focus text{text-decoration:underline}
+.bar.passed,.swatch.passed{fill:#1e8e3e;background:#1e8e3e}.bar.failed,.swatch.failed{fill:#b3261e;background:#b3261e}
+.bar.flaky,.swatch.flaky{fill:#e8710a;background:#e8710a}.bar.not-exercised,.swatch.not-exercised{fill:#bdc1c6;background:#bdc1c6}
+.legend{list-style:none;padding:0;display:flex;gap:1rem;flex-wrap:wrap}.swatch{display:inline-block;width:.8rem;height:.8rem;margin-right:.3rem;vertical-align:-.05rem}
+.filters{display:flex;flex-wrap:wrap;gap:.6rem 1.2rem;align-items:center;padding:.6rem .8rem;background:#f6f8fa;border-radius:6px;position:sticky;top:0;z-index:1}
+.filters fieldset{border:0;padding:0;margin:0;display:flex;gap:.6rem;flex-wrap:wrap}.filters legend{float:left;margin-right:.4rem;font-weight:600}
+.filters label{white-space:nowrap}.filters select,.filters input{font:inherit}#shown{margin:0;font-weight:600}
+:focus-visible{outline:3px solid #0b57d0;outline-offset:2px}#chart a:focus-visible{outline:none}#chart a:focus-visible rect{stroke:#0b57d0;stroke-width:3}
+#headline small{overflow-wrap:anywhere}blockquote.quote{margin:.5rem 0;padding:.3rem .8rem;border-left:3px solid #999;white-space:pre-wrap;color:#333}.notes{color:#444}
+@media print{body{margin:0;font-size:11px;max-width:none}.filters{display:none}pre{max-height:none;overflow:visible}
+details::details-content{content-visibility:visible;display:block}#chart,.swatch{print-color-adjust:exact;-webkit-print-color-adjust:exact}}`;
 
-// Filtering is a few lines of inline script: the page must work offline, with no network access.
+// The filters and the search are a few lines of inline script: the page must work offline, with no
+// network access. Printing opens every fold and closes again those that were closed.
 const script = `
-for (const button of document.querySelectorAll('.filters button')) {
-  button.addEventListener('click', () => {
-    for (const other of document.querySelectorAll('.filters button')) other.setAttribute('aria-pressed', String(other === button));
-    const status = button.dataset.status;
-    for (const row of document.querySelectorAll('tr.requirement')) row.hidden = status !== 'all' && row.dataset.status !== status;
-    for (const section of document.querySelectorAll('section.group')) section.hidden = !section.querySelector('tr.requirement:not([hidden])');
-  });
-}`;
+const form = document.getElementById('filters');
+const rows = [...document.querySelectorAll('tr.requirement')];
+const words = new Map(rows.map((row) => [row, (row.id + ' ' + row.querySelector('summary').textContent + ' ' + row.querySelector('.spec').textContent).toLowerCase()]));
+function apply() {
+  const { status, group, level, search } = form.elements;
+  const terms = search.value.toLowerCase().split(/\\s+/).filter(Boolean);
+  let shown = 0;
+  for (const row of rows) {
+    const d = row.dataset;
+    row.hidden = !((status.value === 'all' || d.status === status.value) && (group.value === 'all' || d.group === group.value) &&
+      (level.value === 'all' || d.level === level.value) && terms.every((t) => words.get(row).includes(t)));
+    if (!row.hidden) shown += 1;
+  }
+  for (const section of document.querySelectorAll('section.group')) section.hidden = !section.querySelector('tr.requirement:not([hidden])');
+  document.getElementById('shown').textContent = shown + ' of ' + rows.length + ' shown';
+}
+form.addEventListener('input', apply);
+form.addEventListener('submit', (event) => event.preventDefault());
+// A link to a requirement or a group (the headline, the chart) shows it even when the filters hid it.
+function reveal() {
+  const target = location.hash && document.getElementById(decodeURIComponent(location.hash.slice(1)));
+  if (!target || !target.matches('tr.requirement, section.group')) return;
+  if (target.closest('[hidden]')) { form.reset(); apply(); }
+  if (target.matches('tr.requirement')) target.querySelector('details').open = true;
+  target.scrollIntoView();
+}
+addEventListener('hashchange', reveal);
+reveal();
+let closed = [];
+addEventListener('beforeprint', () => { closed = [...document.querySelectorAll('details:not([open])')]; for (const d of closed) d.open = true; });
+addEventListener('afterprint', () => { for (const d of closed) d.open = false; });`;
+
+/** The setup's diagnosis, when the run has one (docs/design.md#reports): the one line to read first. */
+function diagnosisHtml(report: Report): string {
+  // `diagnosis` is optional in report.json: a run whose evidence points at no setup mistake has none.
+  const { diagnosis } = report as Report & { diagnosis?: { kind: string; line: string } };
+  if (!diagnosis) return '';
+  return `<section id="diagnosis" role="note" data-kind="${escape(diagnosis.kind)}"><p><strong>Check the setup first:</strong> ${escape(diagnosis.line)}</p></section>`;
+}
+
+/** The overview: the requirements by group and status, as a chart with its legend. */
+function overviewHtml(report: Report): string {
+  const legend = statuses
+    .map(({ status, label }) => `<li><span class="swatch ${status}"></span>${label}</li>`)
+    .join('');
+  return `<section id="overview"><figure><figcaption id="chart-caption"><h2>Requirements by group and status</h2></figcaption>
+<ul class="legend" aria-hidden="true">${legend}</ul>
+${chartSvg(report.requirements)}
+</figure></section>`;
+}
 
 /** The first thing a person reads in the morning: each failed and flaky requirement with its reason. */
 function headlineHtml(report: Report): string {
@@ -119,10 +185,37 @@ ${rows.join('\n')}
 </tbody></table></details></section>`;
 }
 
+/** The filters over the list: status, group and level, each with its count, and a search of ids and words. */
+function filtersHtml(report: Report, groups: readonly string[]): string {
+  const all = report.requirements;
+  const count = (keep: (r: RequirementResult) => boolean) => all.filter(keep).length;
+  const status = [
+    `<label><input type="radio" name="status" value="all" checked> all (${all.length})</label>`,
+    ...statuses.map(
+      ({ status: s, label }) =>
+        `<label><input type="radio" name="status" value="${s}"> ${label} (${count((r) => r.status === s)})</label>`,
+    ),
+  ];
+  const option = (value: string, label: string) => `<option value="${value}">${label}</option>`;
+  const groupOptions = groups.map((g) => option(g, `${g} (${count((r) => r.group === g)})`));
+  const levels = [...new Set(all.map((r) => r.level))];
+  const levelOptions = levels.map((l) => option(l, `${l} (${count((r) => r.level === l)})`));
+  return `<form id="filters" class="filters" role="search" aria-label="Filter the requirements">
+<fieldset><legend>Status</legend>${status.join('')}</fieldset>
+<span><label for="filter-group">Group</label> <select id="filter-group" name="group">${option('all', 'all groups')}${groupOptions.join('')}</select></span>
+<span><label for="filter-level">Level</label> <select id="filter-level" name="level">${option('all', 'all levels')}${levelOptions.join('')}</select></span>
+<span><label for="filter-search">Search</label> <input type="search" id="filter-search" name="search" placeholder="id or words"></span>
+<p id="shown" role="status">${all.length} of ${all.length} shown</p>
+</form>`;
+}
+
 /**
- * `report.html`: one self-contained page. It opens with what a person wants first: the verdict, the
- * failed and flaky requirements each with its reason, the comparison with the previous run (a fragment
- * from src/report/compare-views.ts, when there is one), then the full matrix grouped by endpoint group.
+ * `report.html`: one self-contained page (inline style, script and SVG; nothing from the network). It
+ * opens with what a person wants first: the verdict, the setup's diagnosis when there is one, the counts,
+ * the chart of requirements by group and status, the failed and flaky requirements each with its reason,
+ * the comparison with the previous run (a fragment from src/report/compare-views.ts, when there is one);
+ * then every requirement by endpoint group, filtered by status, group, level and a search, each
+ * foldable, a failed or flaky one to its spec quote, evidence, curl line and the commands that run it again.
  */
 export function reportHtml(report: Report, comparison = ''): string {
   const groups = [...new Set(report.requirements.map((r) => r.group))];
@@ -130,30 +223,32 @@ export function reportHtml(report: Report, comparison = ''): string {
   const sections = groups.map((group) => {
     const rows = report.requirements.filter((r) => r.group === group);
     const failed = rows.filter((r) => r.status === 'failed').length;
-    return `<section class="group" data-group="${group}"><h2>${group} <small>${rows.length} requirements, ${failed} failed</small></h2>
+    return `<section class="group" id="group-${group}" data-group="${group}"><h2>${group} <small>${rows.length} requirements, ${failed} failed</small></h2>
 <table><thead><tr><th>id</th><th>level</th><th>status</th><th>requirement</th></tr></thead><tbody>
-${rows.map(rowHtml).join('\n')}
+${rows.map((r) => rowHtml(report, r)).join('\n')}
 </tbody></table></section>`;
   });
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>FDS conformance: ${summary.verdict}</title>
+<meta name="viewport" content="width=device-width, initial-scale=1">
 <meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'; script-src 'unsafe-inline'">
 <style>${style}</style></head><body>
 <h1>FDS conformance: <span class="${summary.verdict}">${summary.verdict}</span></h1>
+${diagnosisHtml(report)}
 ${summary.verdict === 'incomplete' ? `<p class="incomplete"><strong>${escape(incompleteLine(report.requirements) ?? '')}.</strong></p>` : ''}
 <p>Target ${report.target.embeddedMock ? 'embedded mock' : escape(report.target.baseUrl)}, version ${escape(report.target.version)};
 started ${escape(report.startedAt)}, ${(report.durationMs / 1000).toFixed(1)} s, seed ${report.seed}, ${escape(report.tool.name)} ${escape(report.tool.version)}.</p>
 <p>${escape(requirementsLine(summary))}.</p>
+${overviewHtml(report)}
 ${report.traffic ? `<p>${escape(trafficLine(report.traffic))}</p>` : ''}
 ${report.secondsByGroup ? `<p>${escape(timeLine(report.secondsByGroup))}</p>` : ''}
 ${headlineHtml(report)}
 ${comparison}
 ${createdHtml(report)}
-<h2>All requirements</h2>
-<div class="filters" role="toolbar" aria-label="Filter by status">
-<button data-status="all" aria-pressed="true">all</button><button data-status="failed" aria-pressed="false">failed</button><button data-status="flaky" aria-pressed="false">flaky</button><button data-status="passed" aria-pressed="false">passed</button><button data-status="not-exercised" aria-pressed="false">not exercised</button>
-</div>
+<section id="requirements"><h2>All requirements</h2>
+${filtersHtml(report, groups)}
 ${sections.join('\n')}
+</section>
 <script>${script}</script>
 </body></html>
 `;
