@@ -123,6 +123,7 @@ export async function runCommand(
           ? incompleteLine(report.requirements)
           : report.summary.verdict;
     out(`${verdictLine}; reports in ${config.out}/`);
+    if (report.diagnosis) out(`diagnosis: ${report.diagnosis.line}`);
     out(requirementsLine(report.summary));
     out(checksLine(outcome.checks));
     if (outcome.errors.length > 0) return exitCodes.failed;
