@@ -88,9 +88,3 @@ export function selectChecks(
   }
   return selection;
 }
-
-/** vitest's test name pattern that runs exactly the checks named, wherever their file nests them. */
-export function namePattern(names: readonly string[]): RegExp {
-  const escaped = names.map((name) => name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
-  return new RegExp(`(?:^| )(?:${escaped.join('|')})$`);
-}

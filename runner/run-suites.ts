@@ -11,7 +11,6 @@ import { packageRoot as root } from '../src/package-root.ts';
 import { walkingPool } from './walking-pool.ts';
 import { fileTags, WaitsFirst } from './waits-first.ts';
 import { suiteGroups } from '../src/requirements/groups.ts';
-import { namePattern } from './check-index.ts';
 
 export interface SuiteRunOptions {
   settings: RunSettings;
@@ -183,7 +182,7 @@ export async function createSuiteVitest(
   shard?: string,
   retry?: number,
   layout?: Layout,
-  /** Runs only the checks whose names it matches (selectChecks, namePattern). */
+  /** Runs only the checks whose names it matches (runner/check-index.ts, selectChecks). */
   testNamePattern?: RegExp,
 ) {
   const { sequence, ...config } = suiteConfig(groups, settings, reporters, shard, retry, layout);
@@ -224,6 +223,12 @@ export async function runSuites(options: SuiteRunOptions): Promise<void> {
   } finally {
     await vitest.close();
   }
+}
+
+/** vitest's test name pattern that runs exactly the checks named, wherever their file nests them. */
+function namePattern(names: readonly string[]): RegExp {
+  const escaped = names.map((name) => name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
+  return new RegExp(`(?:^| )(?:${escaped.join('|')})$`);
 }
 
 /** A check as its file declares it: its name as a run shows it (`title [IDS]`), and its meta. */
