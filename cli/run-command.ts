@@ -8,6 +8,7 @@ import { comparisonLines } from '../src/report/compare-views.ts';
 import { checksLine, failureLines } from '../src/report/console-lines.ts';
 import { incompleteLine, requirementsLine } from '../src/report/report.ts';
 import { runSuites } from '../runner/run-suites.ts';
+import { checkIndex, selectChecks } from '../runner/check-index.ts';
 import { parseRunOptions, runSettingsOf } from './run-options.ts';
 import { exitCodes, verdictExitCode } from './exit-codes.ts';
 
@@ -33,6 +34,10 @@ export async function runCommand(
   env = process.env,
 ): Promise<number> {
   const config = parseRunOptions(args, env);
+  if (config.rerunFailed !== undefined && config.requirements?.length === 0) {
+    out(`fds-conformance: nothing to rerun: ${config.rerunFailed} has no failed or flaky requirement`);
+    return exitCodes.ok;
+  }
   let mock: RunningMock | undefined;
   let traffic: TrafficCoordinator | undefined;
   let profile: Profile;
@@ -94,6 +99,9 @@ export async function runCommand(
         traffic: { channel: traffic.channelName, budgeted: config.maxRps !== undefined },
       },
       ...(config.only ? { only: config.only } : {}),
+      ...(config.requirements
+        ? { checks: selectChecks(await checkIndex(), config.only ?? [], config.requirements) }
+        : {}),
       ...(config.shard ? { shard: config.shard } : {}),
       retry: config.retries,
       embeddedMock: Boolean(mock),
@@ -123,6 +131,7 @@ export async function runCommand(
           ? incompleteLine(report.requirements)
           : report.summary.verdict;
     out(`${verdictLine}; reports in ${config.out}/`);
+    if (report.diagnosis) out(`diagnosis: ${report.diagnosis.line}`);
     out(requirementsLine(report.summary));
     out(checksLine(outcome.checks));
     if (outcome.errors.length > 0) return exitCodes.failed;

@@ -4,6 +4,8 @@ import { resolve } from 'node:path';
 import { checkBaseUrl, loadProfileFile, type ProfileFile } from '../src/profile/load-profile.ts';
 import { profileDefaults, type Profile, type RunSettings } from '../src/profile/profile.ts';
 import { suiteGroups } from '../src/requirements/groups.ts';
+import { requirementById } from '../src/requirements/catalogue.ts';
+import { ambiguities } from '../src/requirements/ambiguities.ts';
 import { readPreviousReport } from './read-report.ts';
 import type { Report } from '../src/report/report.ts';
 import { parseOptions, wholeNumber, type OptionTable } from './options.ts';
@@ -14,7 +16,15 @@ export interface RunConfig {
   /** Absent: the embedded mock is started and its own profile is used. */
   profile?: Profile;
   readOnly: boolean;
+  /** Groups to run whole (`--only` group names). */
   only?: string[];
+  /**
+   * Requirements to run the checks of (`--only` requirement and register ids, `--rerun-failed`): the
+   * checks that prove or hold one of them, and no other of their files.
+   */
+  requirements?: string[];
+  /** The report folder `--rerun-failed` took its requirements from. */
+  rerunFailed?: string;
   out: string;
   seed: number;
   runs: number;
@@ -51,7 +61,16 @@ export const runOptions = {
     description: 'the API key, sent as Basic KEY (env FDS_API_KEY, preferred to the flag)',
   },
   profile: { type: 'string', value: 'FILE', description: 'the JSON profile (env FDS_PROFILE)' },
-  only: { type: 'string', value: 'GROUPS', description: `comma-separated groups: ${suiteGroups.join(', ')}` },
+  only: {
+    type: 'string',
+    value: 'LIST',
+    description: `comma-separated groups (${suiteGroups.join(', ')}), requirement ids (AUTH-05) or register ids (AMB-AUTH-01)`,
+  },
+  'rerun-failed': {
+    type: 'string',
+    value: 'DIR',
+    description: "run again the failed and flaky requirements of a previous run's report folder",
+  },
   'read-only': { type: 'boolean', description: 'send nothing but GET and POST /token' },
   out: { type: 'string', value: 'DIR', description: 'the report folder (default conformance-report)' },
   seed: { type: 'string', value: 'N', description: 'the fast-check seed (default: random, printed)' },
@@ -108,6 +127,33 @@ export const runOptions = {
   },
 } as const satisfies OptionTable;
 
+/**
+ * `--only`: each entry a group, a requirement id, or a register id standing for the requirements whose
+ * checks accept its readings. Anything else is a usage error naming it.
+ */
+export function onlySelection(list: string): { groups: string[]; requirements: string[] } {
+  const groups: string[] = [];
+  const requirements = new Set<string>();
+  for (const entry of list.split(',').map((e) => e.trim())) {
+    if ((suiteGroups as readonly string[]).includes(entry)) groups.push(entry);
+    else if (requirementById(entry)) requirements.add(entry);
+    else {
+      const ambiguity = ambiguities.find((a) => a.id === entry);
+      if (!ambiguity)
+        throw new UsageError(
+          `--only: unknown group or id "${entry}"; expected groups (${suiteGroups.join(', ')}), requirement ids (AUTH-05) or register ids (AMB-AUTH-01)`,
+        );
+      for (const id of ambiguity.requirements) requirements.add(id);
+    }
+  }
+  return { groups, requirements: [...requirements] };
+}
+
+/** The requirements a previous report found failed or flaky: what `--rerun-failed` runs again. */
+export function failedRequirementsOf(report: Report): string[] {
+  return report.requirements.filter((r) => r.status === 'failed' || r.status === 'flaky').map((r) => r.id);
+}
+
 /** A baseline is a JSON array of requirement ids, or an object whose `failing` member is one. */
 export function readBaseline(path: string): Set<string> {
   let data: unknown;
@@ -129,13 +175,9 @@ export function parseRunOptions(args: string[], env: NodeJS.ProcessEnv): RunConf
   const profilePath = values.profile ?? env.FDS_PROFILE;
   const file: ProfileFile = profilePath ? loadProfileFile(profilePath) : {};
 
-  const only = values.only?.split(',').map((g) => g.trim());
-  const unknownGroup = only?.find((g) => !(suiteGroups as readonly string[]).includes(g));
-  if (unknownGroup !== undefined) {
-    throw new UsageError(
-      `--only: unknown group "${unknownGroup}"; expected some of: ${suiteGroups.join(', ')}`,
-    );
-  }
+  if (values.only !== undefined && values['rerun-failed'] !== undefined)
+    throw new UsageError('--only and --rerun-failed cannot be used together');
+  const selection = values.only === undefined ? undefined : onlySelection(values.only);
   const shard = values.shard;
   if (shard !== undefined) {
     const match = /^([0-9]+)\/([0-9]+)$/.exec(shard);
@@ -200,7 +242,12 @@ export function parseRunOptions(args: string[], env: NodeJS.ProcessEnv): RunConf
       wholeNumber('retry-transient', values['retry-transient'], 0, 10) ?? file.retryTransient ?? 0,
   };
   if (profile) config.profile = profile;
-  if (only) config.only = only;
+  if (selection?.groups.length) config.only = selection.groups;
+  if (selection?.requirements.length) config.requirements = selection.requirements;
+  if (values['rerun-failed'] !== undefined) {
+    config.rerunFailed = values['rerun-failed'];
+    config.requirements = failedRequirementsOf(readPreviousReport(values['rerun-failed'], '--rerun-failed'));
+  }
   if (values.path !== undefined) config.path = values.path;
   if (values.baseline) config.baseline = readBaseline(values.baseline);
   if (values['write-baseline']) config.writeBaseline = resolve(values['write-baseline']);

@@ -60,3 +60,31 @@ export function filesExercising(requirementId: string, index: CheckIndex): strin
     )
     .map(([file]) => file);
 }
+
+/** What a run selected by requirement runs (`--only ID`, `--rerun-failed`): check files, and checks in them. */
+export interface CheckSelection {
+  files: string[];
+  /** The selected checks' names, as a run names them (`title [IDS]`). */
+  names: string[];
+}
+
+/**
+ * The checks that can fail one of the requirements (those proving or holding it, so a failure found on
+ * the way is found again), and every check of the groups given whole.
+ */
+export function selectChecks(
+  index: CheckIndex,
+  groups: readonly string[],
+  requirementIds: readonly string[],
+): CheckSelection {
+  const wanted = new Set(requirementIds);
+  const selection: CheckSelection = { files: [], names: [] };
+  for (const [file, checks] of index) {
+    const whole = groups.includes(file.split('/')[1] ?? '');
+    const chosen = checks.filter((check) => whole || requirementsHeldBy(check).some((id) => wanted.has(id)));
+    if (chosen.length === 0) continue;
+    selection.files.push(file);
+    selection.names.push(...chosen.map((check) => check.name));
+  }
+  return selection;
+}

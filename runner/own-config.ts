@@ -24,6 +24,12 @@ export function conformanceConfig(args: string[] = [], env: NodeJS.ProcessEnv = 
     throw new UsageError(
       'conformanceConfig needs a target: --base-url, FDS_BASE_URL or a profile with baseUrl',
     );
+  // Checks are picked by requirement from the collected suites, which a synchronous configuration cannot
+  // wait for: there a project's own vitest picks them (-t 'AUTH-05').
+  if (config.requirements)
+    throw new UsageError(
+      'conformanceConfig takes --only groups; requirement ids and --rerun-failed select checks for the CLI only (under vitest, use -t ID)',
+    );
   const profile = config.profile;
   const target = { baseUrl: profile.baseUrl, embeddedMock: false, version: profile.version };
   const { reporters } = conformanceReporters(config, target, env);

@@ -16,6 +16,8 @@ export interface SuiteRunOptions {
   settings: RunSettings;
   /** Groups to run; all by default. */
   only?: readonly string[];
+  /** Checks to run, by file and name (runner/check-index.ts, selectChecks): none of their files' others. */
+  checks?: { files: readonly string[]; names: readonly string[] };
   /** `i/n`: run the i-th of n shards (vitest's sharding). */
   shard?: string;
   /** Runs a failed check again up to this many times (vitest's retry); 0 keeps a CI gate exact. */
@@ -180,11 +182,13 @@ export async function createSuiteVitest(
   shard?: string,
   retry?: number,
   layout?: Layout,
+  /** Runs only the checks whose names it matches (runner/check-index.ts, selectChecks). */
+  testNamePattern?: RegExp,
 ) {
   const { sequence, ...config } = suiteConfig(groups, settings, reporters, shard, retry, layout);
   const vitest = await createVitest(
     'test',
-    { ...config, config: false },
+    { ...config, config: false, ...(testNamePattern ? { testNamePattern } : {}) },
     { logLevel: 'silent', server: { watch: null } },
     { stdout: discard(), stderr: discard() },
   );
@@ -201,19 +205,30 @@ export async function createSuiteVitest(
  * vitest.config.ts is not read: the suites are a product, not its tests.
  */
 export async function runSuites(options: SuiteRunOptions): Promise<void> {
+  const checks = options.checks;
+  const groups = checks
+    ? suiteGroups.filter((group) => checks.files.some((file) => file.startsWith(`suites/${group}/`)))
+    : (options.only ?? suiteGroups);
   const vitest = await createSuiteVitest(
-    options.only ?? suiteGroups,
+    groups,
     options.settings,
     options.reporters,
     options.shard,
     options.retry,
     options.embeddedMock ? 'embedded' : 'run',
+    checks ? namePattern(checks.names) : undefined,
   );
   try {
-    await vitest.start();
+    await vitest.start(checks ? [...checks.files] : undefined);
   } finally {
     await vitest.close();
   }
+}
+
+/** vitest's test name pattern that runs exactly the checks named, wherever their file nests them. */
+function namePattern(names: readonly string[]): RegExp {
+  const escaped = names.map((name) => name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
+  return new RegExp(`(?:^| )(?:${escaped.join('|')})$`);
 }
 
 /** A check as its file declares it: its name as a run shows it (`title [IDS]`), and its meta. */

@@ -47,6 +47,8 @@ export function reportMarkdown(report: Report, verdict: Verdict): string {
     `# ${icon} FDS conformance: ${summary.verdict}`,
     '',
     // An incomplete run says why before anything else: it vouches for nothing it did not exercise.
+    // The setup's diagnosis, when the evidence points there, right under the verdict: it is what to fix first.
+    ...(report.diagnosis ? [`**Diagnosis: ${report.diagnosis.line}.**`, ''] : []),
     ...(summary.verdict === 'incomplete' && incomplete ? [`**${incomplete}.**`, ''] : []),
     `Target ${target.embeddedMock ? 'embedded mock' : `\`${target.baseUrl}\``} (version ${target.version}), ` +
       `${report.startedAt}, ${(report.durationMs / 1000).toFixed(1)} s, seed ${report.seed}.`,

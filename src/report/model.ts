@@ -25,6 +25,15 @@ export interface CheckResult {
   durationMs: number;
 }
 
+/**
+ * What a run's evidence says about its setup rather than the target's conformance (report.json
+ * `diagnosis`, docs/design.md#reports): the kind, and one line saying what it looks like and what to check.
+ */
+export interface Diagnosis {
+  kind: 'unavailable' | 'auth-refused' | 'timeouts' | 'other-origin';
+  line: string;
+}
+
 export type RequirementStatus = 'passed' | 'failed' | 'flaky' | 'not-exercised';
 
 export interface RequirementFailure extends FailureEvidence {

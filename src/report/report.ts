@@ -1,6 +1,7 @@
 import type { CreatedResource } from '../http/exchange.ts';
 import type { TrafficSummary } from '../http/traffic.ts';
-import type { CheckResult, RequirementResult } from './model.ts';
+import { diagnosisOf } from './diagnosis.ts';
+import type { CheckResult, Diagnosis, RequirementResult } from './model.ts';
 import { requirementResults } from './model.ts';
 import { packageVersion } from '../package-root.ts';
 
@@ -23,6 +24,11 @@ export interface Report {
      */
     verdict: 'conformant' | 'nonconformant' | 'incomplete';
   };
+  /**
+   * When the evidence points at the setup rather than the target's conformance (a target down, a key
+   * refused, time-outs, links to another origin): what it looks like and what to check. It changes no verdict.
+   */
+  diagnosis?: Diagnosis;
   /** What the run sent: requests per group, 429s and the seconds waited on them, the budget. */
   traffic?: TrafficSummary;
   /** Each endpoint group's wall time, in seconds: from its first check file starting to its last ending. */
@@ -89,6 +95,7 @@ export function buildReport(input: {
   });
   const count = (status: RequirementResult['status']) =>
     requirements.filter((r) => r.status === status).length;
+  const diagnosis = diagnosisOf(input.checks, input.target.baseUrl);
   return {
     verdict,
     report: {
@@ -110,6 +117,7 @@ export function buildReport(input: {
               ? 'incomplete'
               : 'conformant',
       },
+      ...(diagnosis ? { diagnosis } : {}),
       ...(input.traffic ? { traffic: input.traffic } : {}),
       ...(input.secondsByGroup ? { secondsByGroup: input.secondsByGroup } : {}),
       created: input.checks.flatMap((check) =>

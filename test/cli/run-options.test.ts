@@ -1,4 +1,4 @@
-import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
@@ -162,5 +162,53 @@ describe('FDS_EXPIRY_API_KEY in a run', { timeout: 120_000 }, () => {
       ...readdirSync(out).map((f) => readFileSync(join(out, f), 'utf8')),
     ];
     for (const text of everything) expect(text).not.toContain(expiryKey);
+  });
+});
+
+describe('--only names groups, requirements and register entries', () => {
+  it('keeps groups whole and requirement ids apart', () => {
+    const config = parseRunOptions([...target, '--only', 'institutions, AUTH-05,CONN-08'], {});
+    expect(config.only).toEqual(['institutions']);
+    expect(config.requirements).toEqual(['AUTH-05', 'CONN-08']);
+  });
+
+  it('reads a register id as the requirements whose checks accept its readings', () => {
+    const config = parseRunOptions([...target, '--only', 'AMB-AUTH-01,AUTH-05'], {});
+    expect(config.only).toBeUndefined();
+    expect(config.requirements).toEqual(['AUTH-05', 'AUTH-06', 'AUTH-07', 'AUTH-09', 'AUTH-11']);
+  });
+
+  it.each(['AUTH-99', 'AMB-AUTH-99', 'institution'])('refuses %s, naming it', (entry) => {
+    expect(() => parseRunOptions([...target, '--only', `token,${entry}`], {})).toThrow(
+      `--only: unknown group or id "${entry}"`,
+    );
+  });
+
+  it('takes the failed and flaky requirements of --rerun-failed, never with --only', () => {
+    const folder = join(dir, 'previous');
+    mkdirSync(folder);
+    const requirement = (id: string, status: string) => ({ id, status });
+    writeFileSync(
+      join(folder, 'report.json'),
+      JSON.stringify({
+        startedAt: '2025-01-01T00:00:00.000Z',
+        target: { baseUrl: 'http://127.0.0.1:9' },
+        requirements: [
+          requirement('INST-01', 'passed'),
+          requirement('INST-02', 'failed'),
+          requirement('AUTH-05', 'flaky'),
+          requirement('AUTH-06', 'not-exercised'),
+        ],
+      }),
+    );
+    const config = parseRunOptions([...target, '--rerun-failed', folder], {});
+    expect(config.requirements).toEqual(['INST-02', 'AUTH-05']);
+    expect(config.rerunFailed).toBe(folder);
+    expect(() => parseRunOptions([...target, '--rerun-failed', folder, '--only', 'auth'], {})).toThrow(
+      '--only and --rerun-failed cannot be used together',
+    );
+    expect(() => parseRunOptions([...target, '--rerun-failed', join(dir, 'absent')], {})).toThrow(
+      /^--rerun-failed .*absent: no readable report\.json \(ENOENT\)$/,
+    );
   });
 });
