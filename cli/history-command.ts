@@ -41,7 +41,7 @@ export function historyCommand(args: string[], out: (line: string) => void): num
   writeFileSync(join(target, 'history.html'), historyHtml(history));
   const [first, last] = [history.nights[0], history.nights[history.nights.length - 1]];
   out(
-    `history of ${history.nights.length} nights, ${first?.startedAt} to ${last?.startedAt}: history.html and history.json in ${target}/`,
+    `history of ${history.nights.length} night${history.nights.length === 1 ? '' : 's'}, ${first?.startedAt} to ${last?.startedAt}: history.html and history.json in ${target}/`,
   );
   return exitCodes.ok;
 }
