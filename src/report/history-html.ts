@@ -37,13 +37,14 @@ function chartSvg(nights: readonly HistoryNight[]): string {
       return `<rect class="${status}" x="${x}" y="${y.toFixed(1)}" width="${barWidth}" height="${h.toFixed(1)}" fill="${chartColours[status]}"/>`;
     });
     const title = `${nightLabel(night)}: ${night.passed} passed, ${night.flaky} flaky, ${night.failed} failed`;
-    return `<g class="night"><title>${escape(title)}</title>${parts.join('')}</g>`;
+    const day = `<text x="${x + barWidth / 2}" y="${top + height + 14}" text-anchor="middle">${escape(night.startedAt.slice(5, 10))}</text>`;
+    return `<g class="night"><title>${escape(title)}</title>${parts.join('')}${day}</g>`;
   });
   const axis = [0, highest].map(
     (count) =>
       `<text x="${left - 4}" y="${(top + height - scale(count) + 4).toFixed(1)}" text-anchor="end">${count}</text>`,
   );
-  return `<svg id="chart" role="img" aria-labelledby="chart-title" width="${width}" height="${top + height + 8}" viewBox="0 0 ${width} ${top + height + 8}" xmlns="http://www.w3.org/2000/svg">
+  return `<svg id="chart" role="img" aria-labelledby="chart-title" width="${width}" height="${top + height + 20}" viewBox="0 0 ${width} ${top + height + 20}" xmlns="http://www.w3.org/2000/svg">
 <title id="chart-title">Requirements passed, flaky and failed per night, oldest first</title>
 <line x1="${left}" y1="${top + height}" x2="${width}" y2="${top + height}" stroke="#999"/>
 ${axis.join('')}${bars.join('\n')}</svg>
@@ -135,7 +136,7 @@ body{font:14px/1.45 system-ui,sans-serif;margin:2rem;color:#1d1d1f}
 h1{font-size:1.5rem}.conformant{color:#137333}.nonconformant{color:#b3261e}.incomplete{color:#8a5a00}
 table{border-collapse:collapse;margin-bottom:1.5rem}td,th{border-bottom:1px solid #ddd;padding:.3rem .45rem;text-align:left;vertical-align:top}
 .scroll{overflow-x:auto}.scroll:focus,a:focus,summary:focus{outline:2px solid #1a73e8;outline-offset:2px}
-.grid td{text-align:center;font-family:ui-monospace,monospace}.grid td.title{text-align:left;font-family:inherit;min-width:18rem}
+.grid thead th,#latency-table thead th{white-space:nowrap}.grid td{text-align:center;font-family:ui-monospace,monospace}.grid td.title{text-align:left;font-family:inherit;min-width:18rem}
 th.id{white-space:nowrap;font-family:ui-monospace,monospace}.grid td.since-column{white-space:nowrap;text-align:left;font-family:inherit}
 td.passed{color:#2e7d32}td.failed{color:#c62828;font-weight:700}td.flaky{color:#a04f00;font-weight:700}td.not-exercised{color:#8a6d00}
 td.since{outline:2px solid #c62828;outline-offset:-3px}.word{position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0)}
