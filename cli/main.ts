@@ -54,6 +54,14 @@ export const commands: CommandEntry[] = [
     run: async (args, out) => (await import('./diff-reports-command.ts')).diffReportsCommand(args, out),
   },
   {
+    name: 'history',
+    operands: 'DIR...',
+    summary:
+      'the nights side by side from report folders: history.html and history.json (pass, fail and latency per night)',
+    options: async () => (await import('./history-command.ts')).historyOptions,
+    run: async (args, out) => (await import('./history-command.ts')).historyCommand(args, out),
+  },
+  {
     name: 'validate',
     operands: '<resource> <file.json>',
     summary: 'validate one payload against a resource schema',

@@ -1,6 +1,8 @@
 import { performance } from 'node:perf_hooks';
 import { Agent, errors, request as undiciRequest } from 'undici';
 import { connectionReset, transientAnswer, type Exchange } from './exchange.ts';
+import { OperationMatcher } from '../operations/match.ts';
+import { endpointName } from '../operations/table.ts';
 import type { Secrets } from './secrets.ts';
 import type { TrafficGate } from './traffic.ts';
 
@@ -37,6 +39,9 @@ export interface RequestOptions {
   authorization?: string;
   credential?: Exchange['request']['credential'];
 }
+
+/** The operations a request's time is counted under: a target may spell a path with a trailing slash. */
+const operationsTimed = new OperationMatcher('tolerant');
 
 /** Refused before anything is sent: a write under --read-only, or a link to another origin. */
 export class RequestRefused extends Error {
@@ -161,6 +166,8 @@ export class HttpClient {
       const answered = (await this.settings.traffic?.acquire()) ?? (() => undefined);
       await this.once(exchange, url, method, headers, body, answered);
       const response = exchange.response;
+      const endpoint = response && this.endpointOf(method, url);
+      if (response && endpoint) this.settings.traffic?.timed(endpoint, response.durationMs);
       if (response?.status === 429) {
         const wait = retryAfterMs(response.headers['retry-after']);
         // The whole run waits, not only this request: a rate limit is the target's, not one request's.
@@ -182,6 +189,16 @@ export class HttpClient {
       this.settings.traffic?.transient();
       await new Promise((resolve) => setTimeout(resolve, wait));
     }
+  }
+
+  /** The operation a request names, read below the base URL's path (`GET /users/{user.id}`). */
+  private endpointOf(method: string, url: URL): string | undefined {
+    if (!url.pathname.startsWith(this.base.pathname)) return undefined;
+    const operation = operationsTimed.operationOf(
+      method,
+      `/${url.pathname.slice(this.base.pathname.length)}`,
+    );
+    return operation && endpointName(operation.name);
   }
 
   private async once(

@@ -21,7 +21,15 @@ type Message =
   | { kind: 'answered'; at: number }
   | { kind: 'sent'; group: string }
   | { kind: 'pause'; ms: number }
-  | { kind: 'transient' };
+  | { kind: 'transient' }
+  | { kind: 'timed'; endpoint: string; ms: number };
+
+/** The answered requests of one operation: how many, and the median and 95th percentile of their time. */
+export interface OperationLatency {
+  count: number;
+  p50Ms: number;
+  p95Ms: number;
+}
 
 /** What the run sent (report.json `traffic`). */
 export interface TrafficSummary {
@@ -36,6 +44,17 @@ export interface TrafficSummary {
   waitedSeconds: number;
   /** Requests sent again after a transient answer (502, 503, 504, a reset) under --retry-transient. */
   transientRetries: number;
+  /**
+   * The answered requests by the operation they name (`GET /users/{user.id}`), each attempt counted, from
+   * its sending to the end of its answer's body. Requests naming no operation of the table (probes of
+   * unknown paths) and those without an answer are left out. Reports of earlier versions lack it.
+   */
+  byOperation?: Record<string, OperationLatency>;
+}
+
+/** The nearest-rank percentile of times sorted ascending: a time some request took, never a blend. */
+function percentile(sorted: readonly number[], p: number): number {
+  return sorted[Math.max(0, Math.ceil((p / 100) * sorted.length) - 1)] as number;
 }
 
 /** The window a budget is held over: a second, and a small margin for clocks read a moment apart. */
@@ -52,6 +71,7 @@ export class TrafficCoordinator {
   private pausedUntil = 0;
   private timer: NodeJS.Timeout | undefined;
   private readonly counts: TrafficSummary;
+  private readonly times = new Map<string, number[]>();
 
   constructor(
     readonly channelName: string,
@@ -81,6 +101,11 @@ export class TrafficCoordinator {
     }
     if (message.kind === 'sent') this.count(message.group);
     if (message.kind === 'transient') this.counts.transientRetries++;
+    if (message.kind === 'timed') {
+      const times = this.times.get(message.endpoint) ?? [];
+      times.push(message.ms);
+      this.times.set(message.endpoint, times);
+    }
     if (message.kind === 'pause') {
       const now = Date.now();
       const until = now + message.ms;
@@ -123,10 +148,20 @@ export class TrafficCoordinator {
   }
 
   summary(): TrafficSummary {
+    const byOperation: Record<string, OperationLatency> = {};
+    for (const [endpoint, times] of [...this.times].sort(([a], [b]) => a.localeCompare(b))) {
+      const sorted = [...times].sort((a, b) => a - b);
+      byOperation[endpoint] = {
+        count: sorted.length,
+        p50Ms: percentile(sorted, 50),
+        p95Ms: percentile(sorted, 95),
+      };
+    }
     return {
       ...this.counts,
       byGroup: { ...this.counts.byGroup },
       waitedSeconds: Math.round(this.counts.waitedSeconds * 10) / 10,
+      byOperation,
     };
   }
 
@@ -187,6 +222,11 @@ export class TrafficGate {
       answered = true;
       this.channel.postMessage({ kind: 'answered', at: Date.now() } satisfies Message);
     };
+  }
+
+  /** The time of one answered request of an operation (its endpoint name), for the report's latencies. */
+  timed(endpoint: string, ms: number): void {
+    this.channel.postMessage({ kind: 'timed', endpoint, ms } satisfies Message);
   }
 
   /** Counts a request sent again after a transient answer, for the report. */

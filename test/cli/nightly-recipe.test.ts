@@ -1,10 +1,11 @@
 import { execFile } from 'node:child_process';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mockProfile } from '../../mock/profile.ts';
+import type { History } from '../../src/report/history.ts';
 import { startMock, type RunningMock } from '../../mock/server.ts';
 
 /**
@@ -12,6 +13,8 @@ import { startMock, type RunningMock } from '../../mock/server.ts';
  * environment: every answer 50 ms late, every 7th request of a connection refused 429 with Retry-After,
  * every 13th request refused 503. Two nights: the second compares itself with the first. The noise is
  * the environment's, not the interface's: neither night may fail on it, nor the second call it news.
+ * The second night keeps its nights in the test's folder: it finds the first there as the previous
+ * night, drops the oldest beyond KEEP and writes the history of those left.
  */
 const repo = fileURLToPath(new URL('../..', import.meta.url));
 const dir = mkdtempSync(join(tmpdir(), 'fds-nightly-'));
@@ -32,7 +35,7 @@ interface Night {
   };
 }
 
-function night(out: string, previous?: string): Promise<Night> {
+function night(out: string, env: Record<string, string> = {}): Promise<Night> {
   return new Promise((resolve) => {
     execFile(
       'sh',
@@ -46,7 +49,7 @@ function night(out: string, previous?: string): Promise<Night> {
           FDS_PROFILE: join(dir, 'profile.json'),
           FDS_CONFORMANCE: `${process.execPath} ${join(repo, 'bin/fds-conformance.js')}`,
           OUT: out,
-          ...(previous ? { PREVIOUS: previous } : {}),
+          ...env,
         },
       },
       (error, stdout) => {
@@ -84,7 +87,14 @@ describe('the nightly recipe against a rehearsal of a busy staging environment',
       / [1-9]\d* sent again after a transient answer\./,
     );
 
-    const second = await night('night-2', join(dir, 'night-1'));
+    // An older night, to be dropped: KEEP=2 keeps the two newest by folder name.
+    const oldest = join(dir, '2000-01-01T000000Z');
+    mkdirSync(oldest);
+    writeFileSync(
+      join(oldest, 'report.json'),
+      JSON.stringify({ ...first.report, startedAt: '2000-01-01T00:00:00.000Z' }),
+    );
+    const second = await night('night-2', { REPORTS: '.', KEEP: '2' });
     expect(second.code).toBe(0);
     expect(second.report.summary).toMatchObject({ verdict: 'conformant', failed: 0 });
     expect(second.stdout).toMatch(/^compared with the run of .*: 0 newly failing, .* newly flaky, /m);
@@ -92,5 +102,14 @@ describe('the nightly recipe against a rehearsal of a busy staging environment',
       '## Compared with the previous run',
     );
     expect(readFileSync(join(dir, 'night-2', 'report.html'), 'utf8')).toContain('<section id="comparison">');
+    expect(existsSync(oldest)).toBe(false);
+    expect(second.stdout).toMatch(/^history of 2 nights, .*: history\.html and history\.json in \.\/$/m);
+    const history = JSON.parse(readFileSync(join(dir, 'history.json'), 'utf8')) as History;
+    expect(history.nights.map((n) => [n.folder, n.requests])).toEqual([
+      ['night-1', first.report.traffic.requests],
+      ['night-2', second.report.traffic.requests],
+    ]);
+    expect(history.operations).toContain('POST /token');
+    expect(readFileSync(join(dir, 'history.html'), 'utf8')).toContain('<svg id="chart"');
   });
 });

@@ -107,4 +107,17 @@ describe('the run-wide traffic budget', () => {
     expect(coordinator.summary()).toMatchObject({ rateLimited: 1, waitedSeconds: 2 });
     close();
   });
+
+  it("gives each operation's answered requests, with the median and the 95th percentile of their times", async () => {
+    const { coordinator, gate, close } = budget(100, ['users']);
+    // 1..20 ms: the nearest-rank median is the 10th time, the 95th percentile the 19th.
+    for (let ms = 20; ms >= 1; ms--) gate.timed('GET /users/{user.id}', ms);
+    gate.timed('POST /token', 7);
+    await settle();
+    expect(coordinator.summary().byOperation).toEqual({
+      'GET /users/{user.id}': { count: 20, p50Ms: 10, p95Ms: 19 },
+      'POST /token': { count: 1, p50Ms: 7, p95Ms: 7 },
+    });
+    close();
+  });
 });
