@@ -145,7 +145,7 @@ addEventListener('afterprint', () => { for (const d of closed) d.open = false; }
 /** The setup's diagnosis, when the run has one (docs/design.md#reports): the one line to read first. */
 function diagnosisHtml(report: Report): string {
   // `diagnosis` is optional in report.json: a run whose evidence points at no setup mistake has none.
-  const { diagnosis } = report as Report & { diagnosis?: { kind: string; line: string } };
+  const { diagnosis } = report;
   if (!diagnosis) return '';
   return `<section id="diagnosis" role="note" data-kind="${escape(diagnosis.kind)}"><p><strong>Check the setup first:</strong> ${escape(diagnosis.line)}</p></section>`;
 }

@@ -11,14 +11,14 @@ describe('report.html', () => {
   it('shows a diagnosis of the setup right under the verdict, and no place for one without it', () => {
     const diagnosed = {
       ...sample.report,
-      diagnosis: { kind: 'transient', line: 'most answers were 503 <sic>' },
+      diagnosis: { kind: 'unavailable' as const, line: 'most answers were 503 <sic>' },
     };
     const html = reportHtml(diagnosed);
     const verdict = html.indexOf('</h1>');
     const diagnosis = html.indexOf('<section id="diagnosis"');
     expect(diagnosis).toBeGreaterThan(verdict);
     expect(html.slice(verdict, diagnosis).trim()).toBe('</h1>');
-    expect(html).toContain('data-kind="transient"');
+    expect(html).toContain('data-kind="unavailable"');
     expect(html).toContain('most answers were 503 &#60;sic&#62;');
     expect(reportHtml(sample.report)).not.toContain('id="diagnosis"');
   });
