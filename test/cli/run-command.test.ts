@@ -256,7 +256,7 @@ describe('fds-conformance run', () => {
   });
 
   it.each([
-    [['--only', 'tokn'], /--only: unknown group "tokn"/],
+    [['--only', 'tokn'], /--only: unknown group or id "tokn"/],
     [['--runs', '-3'], /--runs/],
     [['--base-url', 'not a url'], /--base-url must be an http or https URL/],
     [['--shard', '0/2'], /--shard must be i\/n/],
