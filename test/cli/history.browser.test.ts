@@ -1,18 +1,16 @@
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mockProfile } from '../../mock/profile.ts';
 import { startMock } from '../../mock/server.ts';
 import type { Report } from '../../src/report/report.ts';
+import { chromiumAvailable, launchChromium } from '../support/chromium.ts';
 import { runCli } from './run-cli.ts';
 
-const executablePath = '/usr/bin/chromium';
-// CI installs Debian's chromium (.ci/run) and must run this test; elsewhere it runs when chromium is there.
-const available = existsSync(executablePath) || Boolean(process.env.CI);
-if (!available) console.warn(`history.html in a real browser: skipped, no browser at ${executablePath}`);
+const available = chromiumAvailable('history.html');
 
 const dir = mkdtempSync(join(tmpdir(), 'fds-history-browser-'));
 const fault = 'institutions-total-count-string';
@@ -67,18 +65,7 @@ describe.runIf(available)('history.html over five nights, in a real browser', { 
     const result = await runCli(['history', ...folders.reverse(), '--out', join(dir, 'reports')]);
     expect(result).toMatchObject({ code: 0, stderr: '' });
 
-    browser = await chromium.launch({
-      executablePath,
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-quic',
-        '--no-first-run',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-      ],
-    });
+    browser = await launchChromium();
     page = await browser.newPage();
     page.on('console', (message) => {
       if (message.type() === 'error') errors.push(message.text());

@@ -1,37 +1,20 @@
-import { existsSync, mkdtempSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mockProfile } from '../../mock/profile.ts';
 import { startMock, type RunningMock } from '../../mock/server.ts';
 import { reportHtml } from '../../src/report/html.ts';
 import type { Report } from '../../src/report/report.ts';
 import { runCli } from '../cli/run-cli.ts';
+import { chromiumAvailable, launchChromium } from '../support/chromium.ts';
 import { sample } from './fixture-report.ts';
 
-const executablePath = '/usr/bin/chromium';
-// CI installs Debian's chromium (.ci/run) and must run this test; elsewhere it runs when chromium is there.
-const available = existsSync(executablePath) || Boolean(process.env.CI);
-if (!available) console.warn(`report.html browser tests skipped: no Chromium at ${executablePath}`);
+const available = chromiumAvailable('report.html');
 
 const dir = mkdtempSync(join(tmpdir(), 'fds-html-'));
-
-async function launch(): Promise<Browser> {
-  return chromium.launch({
-    executablePath,
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
-  });
-}
 
 /** A page that records what would betray a broken or networked report: console errors, script errors, requests. */
 async function openPage(browser: Browser, file: string) {
@@ -58,7 +41,7 @@ describe.runIf(available)('report.html of the fixture report in a real browser',
   let page: Page;
 
   beforeAll(async () => {
-    browser = await launch();
+    browser = await launchChromium();
     const file = join(dir, 'fixture.html');
     writeFileSync(file, reportHtml(sample.report));
     ({ page } = await openPage(browser, file));
@@ -124,7 +107,7 @@ describe.runIf(available)(
       const run = await runCli(['--profile', profilePath, '--out', out], { FDS_API_KEY: apiKey });
       expect(run.code, run.stderr).toBe(1);
       report = JSON.parse(readFileSync(join(out, 'report.json'), 'utf8')) as Report;
-      browser = await launch();
+      browser = await launchChromium();
       ({ page, errors, requests } = await openPage(browser, join(out, 'report.html')));
     });
     afterAll(async () => {
