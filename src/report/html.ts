@@ -137,6 +137,11 @@ function reveal() {
   target.scrollIntoView();
 }
 addEventListener('hashchange', reveal);
+// A link to the requirement already in the address changes no hash, so no hashchange: its click reveals it.
+document.addEventListener('click', (event) => {
+  const link = event.target instanceof Element && event.target.closest('a[href^="#"]');
+  if (link && link.getAttribute('href') === location.hash) reveal();
+});
 reveal();
 let closed = [];
 addEventListener('beforeprint', () => { closed = [...document.querySelectorAll('details:not([open])')]; for (const d of closed) d.open = true; });
