@@ -238,20 +238,27 @@ export interface CollectedCheck {
 }
 
 /**
- * The checks every suite file declares, by file (`suites/<group>/<file>.check.ts`): vitest collects the
- * files, which declares their checks, titles filled and meta set, without running one, so the settings
- * are placeholders no check reads.
+ * Settings for a vitest that collects the suites without running a check: placeholders no check reads,
+ * the target a port nothing listens on.
  */
-export async function collectChecks(): Promise<Map<string, CollectedCheck[]>> {
-  const settings: RunSettings = {
+export function placeholderSettings(runId: string): RunSettings {
+  return {
     profile: { baseUrl: 'http://127.0.0.1:9', ...profileDefaults, fixtures: {} },
     seed: 0,
     runs: 1,
     concurrency: 1,
     timeoutMs: 1,
     maxBodyBytes: 0,
-    runId: 'declared',
+    runId,
   };
+}
+
+/**
+ * The checks every suite file declares, by file (`suites/<group>/<file>.check.ts`): vitest collects the
+ * files, which declares their checks, titles filled and meta set, without running one.
+ */
+export async function collectChecks(): Promise<Map<string, CollectedCheck[]>> {
+  const settings = placeholderSettings('declared');
   const vitest = await createSuiteVitest(suiteGroups, settings, [], undefined, 0, { pool: 'threads' });
   try {
     const { testModules } = await vitest.collect();

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { monthsBetween } from '../../mock/routes/expenses.ts';
+import { summaryBlocks as blocks } from '../../src/rules/expenses.ts';
 import { expectError, expectResource, MockClient } from './mock-client.ts';
 
 interface Block {
@@ -30,14 +31,6 @@ interface Expenses {
   loanRepayments: Block;
   links: { self: string; accounts: string[] };
 }
-
-const blocks = [
-  'cashWithdrawals',
-  'bankFees',
-  'externalTransfers',
-  'loanInterests',
-  'loanRepayments',
-] as const;
 
 let client: MockClient;
 

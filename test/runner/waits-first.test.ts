@@ -4,9 +4,8 @@ import { dirname, join, relative } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createVitest, type TestSpecification, type Vitest } from 'vitest/node';
 import { packageRoot as root } from '../../src/package-root.ts';
-import { profileDefaults, type RunSettings } from '../../src/profile/profile.ts';
 import { suiteGroups } from '../../src/requirements/groups.ts';
-import { createSuiteVitest } from '../../runner/run-suites.ts';
+import { createSuiteVitest, placeholderSettings } from '../../runner/run-suites.ts';
 import { tagsOf, WaitsFirst } from '../../runner/waits-first.ts';
 
 /**
@@ -14,15 +13,7 @@ import { tagsOf, WaitsFirst } from '../../runner/waits-first.ts';
  * not from where it lies: the token-expiry scenario waits, the affordability files walk the snapshot.
  */
 
-const settings: RunSettings = {
-  profile: { baseUrl: 'http://127.0.0.1:9', ...profileDefaults, fixtures: {} },
-  seed: 0,
-  runs: 1,
-  concurrency: 1,
-  timeoutMs: 1,
-  maxBodyBytes: 0,
-  runId: 'order',
-};
+const settings = placeholderSettings('order');
 
 const opened: Vitest[] = [];
 afterAll(() => Promise.all(opened.map((vitest) => vitest.close())));
