@@ -1,5 +1,6 @@
 import { defineConfig } from 'vitest/config';
 import { LongFilesFirst } from './test/support/long-files-first.ts';
+import ProgressHeartbeat from './test/support/progress-heartbeat.ts';
 
 // The project's own tests. The conformance suites (suites/) are run by the CLI with their own configuration.
 export default defineConfig({
@@ -7,6 +8,10 @@ export default defineConfig({
     // examples/: what an application copies into its own tests, run here so it keeps working.
     include: ['test/**/*.test.ts', 'examples/**/*.test.ts'],
     setupFiles: ['src/validation/matcher.ts'],
+    // Every temporary folder of the run under one, removed however the run ends (test/support/temp-root.ts).
+    globalSetup: ['test/support/temp-root.ts'],
+    // vitest's own lines, and in a log that is not a terminal a line at least every 15 s.
+    reporters: ['default', new ProgressHeartbeat()],
     // Five files side by side on a 2-core machine: the long files (the register's variants, the CLI's
     // runs, the hostile targets) wait much of their time, on sockets, timers and child processes (the
     // register's variants: 25 s of CPU in 75 s), so more files than cores keep both cores busy. npm test

@@ -6,6 +6,7 @@ import { parseOptions, wholeNumber, type OptionTable } from './options.ts';
 import { exitCodes } from './exit-codes.ts';
 import { writeObservationReports } from '../src/observe/write.ts';
 import { observationLine } from '../src/observe/views.ts';
+import { onStopTrigger } from './stop-triggers.ts';
 import { UsageError } from '../src/usage-error.ts';
 
 /** The flags of `mock`, as its parser reads them and its help lists them. */
@@ -251,11 +252,13 @@ export async function mockCommand(args: string[], out: (line: string) => void): 
   };
   // A long session writes its report on demand, and goes on.
   if (clientReport !== undefined) process.on('SIGUSR2', writeClientReport);
-  await new Promise<void>((resolve) => {
-    process.once('SIGINT', resolve);
-    process.once('SIGTERM', resolve);
+  let takeDown = () => undefined as void;
+  const why = await new Promise<string>((resolve) => {
+    takeDown = onStopTrigger(resolve);
   });
+  takeDown();
   process.off('SIGUSR2', writeClientReport);
+  console.error(`mock stopped (${why})`);
   await mock.close();
   writeClientReport();
   return exitCodes.ok;

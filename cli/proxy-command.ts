@@ -3,6 +3,7 @@ import { profileDefaults } from '../src/profile/profile.ts';
 import { clientRequirements } from '../src/requirements/catalogue.ts';
 import { observationLine } from '../src/observe/views.ts';
 import { defaultProxyTimeoutMs, startProxy, type RunningProxy } from '../src/observe/proxy/proxy.ts';
+import { onStopTrigger } from './stop-triggers.ts';
 import { UsageError } from '../src/usage-error.ts';
 import { exitCodes } from './exit-codes.ts';
 import { parseOptions, wholeNumber, type OptionTable } from './options.ts';
@@ -76,16 +77,13 @@ export function proxySettingsFromArgs(args: string[]): ProxySettings {
 }
 
 /**
- * Waits for the first of SIGINT, SIGTERM, the duration's end or the proxy's last exchange, and says which;
- * the other triggers are then taken down, so nothing keeps the process alive.
+ * Waits for the first of the stop triggers (cli/stop-triggers.ts), the duration's end or the proxy's last
+ * exchange, and says which; the other triggers are then taken down, so nothing keeps the process alive.
  */
 async function untilStop(proxy: RunningProxy, settings: ProxySettings): Promise<string> {
   let cleanup = () => undefined as void;
   const why = await new Promise<string>((resolve) => {
-    const sigint = () => resolve('SIGINT');
-    const sigterm = () => resolve('SIGTERM');
-    process.once('SIGINT', sigint);
-    process.once('SIGTERM', sigterm);
+    const takeDown = onStopTrigger(resolve);
     const timer =
       settings.durationS !== undefined
         ? setTimeout(() => resolve(`after ${settings.durationS} s`), settings.durationS * 1000)
@@ -93,8 +91,7 @@ async function untilStop(proxy: RunningProxy, settings: ProxySettings): Promise<
     // One trigger among several, each of which only resolves; `stopped` never rejects.
     void proxy.stopped.then(() => resolve(`after ${settings.requests} exchanges`));
     cleanup = () => {
-      process.off('SIGINT', sigint);
-      process.off('SIGTERM', sigterm);
+      takeDown();
       if (timer) clearTimeout(timer);
     };
   });
