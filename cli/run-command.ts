@@ -9,7 +9,9 @@ import { checksLine, failureLines } from '../src/report/console-lines.ts';
 import { incompleteLine, requirementsLine } from '../src/report/report.ts';
 import { runSuites } from '../runner/run-suites.ts';
 import { checkIndex, selectChecks } from '../runner/check-index.ts';
-import { parseRunOptions, runSettingsOf } from './run-options.ts';
+import { writeStoppedRun } from '../src/report/write-reports.ts';
+import { UsageError } from '../src/usage-error.ts';
+import { parseRunOptions, runSettingsOf, type RunConfig } from './run-options.ts';
 import { exitCodes, verdictExitCode } from './exit-codes.ts';
 
 /**
@@ -22,6 +24,68 @@ const embeddedMockOptions: Partial<MockOptions> = {
   judgeClients: false,
   apiKeys: { ...defaultMockOptions.apiKeys, [shortLivedApiKey]: 0.5 },
 };
+
+/** Why a run stopped before any check: its exit code and its one line (without the `fds-conformance:` prefix). */
+interface Stop {
+  code: typeof exitCodes.usage | typeof exitCodes.unreachable;
+  line: string;
+}
+
+/**
+ * What is found before any check runs against a target of the profile's: a target that cannot be reached
+ * (or, with `--wait-for`, gave no answer in time), exit 3; a setup error, exit 2
+ * (docs/design.md#setup-errors). A profile or usage mistake found here is a setup error too.
+ */
+async function preflight(
+  profile: Profile,
+  config: RunConfig,
+  answeredBefore: number[],
+): Promise<Stop | undefined> {
+  // Loaded only for a target of the profile's: the embedded mock needs neither, nor their HTTP client.
+  const [{ unreachableReason, waitForAnswer }, { setupError }] = await Promise.all([
+    import('../runner/reachability.ts'),
+    import('../runner/setup-diagnosis.ts'),
+  ]);
+  const probeMs = Math.min(config.timeoutMs, 10_000);
+  try {
+    const unreachable =
+      config.waitForSeconds === undefined
+        ? await unreachableReason(profile.baseUrl, probeMs)
+        : await waitForAnswer(profile.baseUrl, config.waitForSeconds, probeMs);
+    answeredBefore.push(Date.now());
+    if (unreachable)
+      return { code: exitCodes.unreachable, line: `cannot reach ${profile.baseUrl}: ${unreachable}` };
+    const setup = await setupError(profile, {
+      timeoutMs: config.timeoutMs,
+      answered: answeredBefore,
+      ...(config.maxRps !== undefined ? { maxRps: config.maxRps } : {}),
+    });
+    return setup ? { code: exitCodes.usage, line: setup } : undefined;
+  } catch (error) {
+    if (error instanceof UsageError) return { code: exitCodes.usage, line: error.message };
+    throw error;
+  }
+}
+
+/**
+ * Every stop before the checks ends here: the one line on stderr, and in junit.xml and the job summary
+ * (src/report/write-reports.ts, writeStoppedRun), so a CI page is never empty; the exit code.
+ */
+function stopBeforeChecks(stop: Stop, config: RunConfig, started: Date, env: NodeJS.ProcessEnv): number {
+  const line = `fds-conformance: ${stop.line}`;
+  console.error(line);
+  writeStoppedRun(
+    config.out,
+    {
+      line,
+      type: stop.code === exitCodes.unreachable ? 'unreachable' : 'setup error',
+      startedAt: started,
+      durationMs: Date.now() - started.getTime(),
+    },
+    env,
+  );
+  return stop.code;
+}
 
 /**
  * `run` (the default command): resolve the profile, start the embedded mock when no target is given,
@@ -45,26 +109,9 @@ export async function runCommand(
   const answeredBefore: number[] = [];
   if (config.profile) {
     profile = config.profile;
-    // Loaded only for a target of the profile's: the embedded mock needs neither, nor their HTTP client.
-    const [{ unreachableReason }, { setupError }] = await Promise.all([
-      import('../runner/reachability.ts'),
-      import('../runner/setup-diagnosis.ts'),
-    ]);
-    const unreachable = await unreachableReason(profile.baseUrl, Math.min(config.timeoutMs, 10_000));
-    answeredBefore.push(Date.now());
-    if (unreachable) {
-      console.error(`fds-conformance: cannot reach ${profile.baseUrl}: ${unreachable}`);
-      return exitCodes.unreachable;
-    }
-    const setup = await setupError(profile, {
-      timeoutMs: config.timeoutMs,
-      answered: answeredBefore,
-      ...(config.maxRps !== undefined ? { maxRps: config.maxRps } : {}),
-    });
-    if (setup) {
-      console.error(`fds-conformance: ${setup}`);
-      return exitCodes.usage;
-    }
+    const started = new Date();
+    const stop = await preflight(profile, config, answeredBefore);
+    if (stop) return stopBeforeChecks(stop, config, started, env);
   } else {
     // Loaded only when wanted: a run against a real target does not hold the mock and its world.
     const { startTypedMock } = await import('../mock/server.ts');

@@ -46,6 +46,8 @@ export interface RunConfig {
   maxRps?: number;
   /** Sends a request again up to this many times after a transient answer (502, 503, 504, a reset). */
   retryTransient: number;
+  /** How long to wait for the target's first answer before the run (`--wait-for`); absent: one probe. */
+  waitForSeconds?: number;
 }
 
 /** The flags of `run`, as its parser reads them and its help lists them. */
@@ -70,6 +72,11 @@ export const runOptions = {
     type: 'string',
     value: 'DIR',
     description: "run again the failed and flaky requirements of a previous run's report folder",
+  },
+  'wait-for': {
+    type: 'string',
+    value: 'SECONDS',
+    description: 'wait up to SECONDS for the target to answer before the run (a service just started)',
   },
   'read-only': { type: 'boolean', description: 'send nothing but GET and POST /token' },
   out: { type: 'string', value: 'DIR', description: 'the report folder (default conformance-report)' },
@@ -257,6 +264,8 @@ export function parseRunOptions(args: string[], env: NodeJS.ProcessEnv): RunConf
     wholeNumber('max-rps (FDS_MAX_RPS)', env.FDS_MAX_RPS || undefined, 1, 100_000) ??
     file.maxRequestsPerSecond;
   if (maxRps !== undefined) config.maxRps = maxRps;
+  const waitFor = wholeNumber('wait-for', values['wait-for'], 1, 3600);
+  if (waitFor !== undefined) config.waitForSeconds = waitFor;
   // Read before the run, so a wrong folder is a usage error at once, not after an hour of checks.
   if (values.compare !== undefined) config.previous = readPreviousReport(values.compare);
   return config;

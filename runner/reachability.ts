@@ -1,11 +1,14 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import { request } from 'undici';
 
-/**
- * Whether anything answers at the base URL. Only a failure to connect at all (refused, DNS, TLS, no
- * route) counts as unreachable (exit 3); any HTTP answer, or a server that accepts and then stalls,
- * is a target that answers badly: its checks fail instead.
- */
-export async function unreachableReason(baseUrl: string, timeoutMs: number): Promise<string | undefined> {
+/** What one probe of the base URL came to. */
+type Probe =
+  | { answered: true }
+  /** `connected`: the target took the connection and then stalled or reset it, so something is there. */
+  | { answered: false; connected: boolean; reason: string };
+
+/** One GET of the base URL: any HTTP answer, whatever its status, is an answer. */
+async function probe(baseUrl: string, timeoutMs: number): Promise<Probe> {
   try {
     const response = await request(baseUrl, {
       method: 'GET',
@@ -14,7 +17,7 @@ export async function unreachableReason(baseUrl: string, timeoutMs: number): Pro
       signal: AbortSignal.timeout(timeoutMs),
     });
     await response.body.dump();
-    return undefined;
+    return { answered: true };
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code ?? '';
     const name = (error as Error).name;
@@ -23,10 +26,10 @@ export async function unreachableReason(baseUrl: string, timeoutMs: number): Pro
       name === 'AbortError' ||
       code === 'UND_ERR_HEADERS_TIMEOUT' ||
       code === 'UND_ERR_BODY_TIMEOUT'
-    ) {
-      return undefined;
-    }
-    if (code === 'UND_ERR_SOCKET' || code === 'ECONNRESET') return undefined;
+    )
+      return { answered: false, connected: true, reason: `no answer within ${timeoutMs} ms` };
+    if (code === 'UND_ERR_SOCKET' || code === 'ECONNRESET')
+      return { answered: false, connected: true, reason: 'connection reset' };
     const described: Record<string, string> = {
       ECONNREFUSED: 'connection refused',
       ENOTFOUND: 'host name not found',
@@ -35,11 +38,49 @@ export async function unreachableReason(baseUrl: string, timeoutMs: number): Pro
       EHOSTUNREACH: 'host unreachable',
       ENETUNREACH: 'network unreachable',
     };
-    return (
+    const reason =
       described[code] ??
       (code.startsWith('ERR_TLS') || /certificate|SSL|TLS/i.test((error as Error).message)
         ? `TLS failed: ${(error as Error).message}`
-        : `${code || name}: ${(error as Error).message}`)
-    );
+        : `${code || name}: ${(error as Error).message}`);
+    return { answered: false, connected: false, reason };
+  }
+}
+
+/**
+ * Whether anything answers at the base URL. Only a failure to connect at all (refused, DNS, TLS, no
+ * route) counts as unreachable (exit 3); any HTTP answer, or a server that accepts and then stalls,
+ * is a target that answers badly: its checks fail instead.
+ */
+export async function unreachableReason(baseUrl: string, timeoutMs: number): Promise<string | undefined> {
+  const result = await probe(baseUrl, timeoutMs);
+  return result.answered || result.connected ? undefined : result.reason;
+}
+
+/** The first pause between probes of `--wait-for`, doubled after each up to the longest. */
+const firstPauseMs = 100;
+const longestPauseMs = 2_000;
+
+/**
+ * `--wait-for SECONDS`: probes the base URL until it gives any HTTP answer, for a service started just
+ * before the run (a CI job's background step). Everything short of an answer is "not yet": a refused
+ * connection, a host name not yet known, a server that takes the connection and does not answer. Past
+ * the deadline, the one line of exit 3, saying how long it waited and what the last probe met.
+ */
+export async function waitForAnswer(
+  baseUrl: string,
+  seconds: number,
+  timeoutMs: number,
+): Promise<string | undefined> {
+  const deadline = Date.now() + seconds * 1000;
+  let pauseMs = firstPauseMs;
+  for (;;) {
+    const left = deadline - Date.now();
+    const result = await probe(baseUrl, Math.max(1, Math.min(timeoutMs, left)));
+    if (result.answered) return undefined;
+    const after = deadline - Date.now();
+    if (after <= 0) return `no answer after waiting ${seconds} s (last: ${result.reason})`;
+    await sleep(Math.min(pauseMs, after));
+    pauseMs = Math.min(pauseMs * 2, longestPauseMs);
   }
 }

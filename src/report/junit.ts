@@ -24,6 +24,8 @@ interface Outcome {
 interface TestCase {
   name: string;
   classname: string;
+  /** Seconds. */
+  time: number;
   outcome?: Outcome;
 }
 
@@ -111,6 +113,7 @@ function runCases(report: Report, options: JUnitOptions): TestCase[] {
     cases.push({
       name: 'the suites did not run',
       classname: runSuite,
+      time: 0,
       outcome: {
         element: 'error',
         message: oneLine(errors[0] ?? ''),
@@ -124,6 +127,7 @@ function runCases(report: Report, options: JUnitOptions): TestCase[] {
     cases.push({
       name: 'the run is incomplete',
       classname: runSuite,
+      time: 0,
       outcome: {
         element: 'failure',
         message: `${incomplete} (--allow-incomplete accepts it)`,
@@ -143,8 +147,13 @@ function counts(cases: readonly TestCase[]) {
   };
 }
 
-function testcaseXml({ name, classname, outcome }: TestCase): string {
-  const open = `    <testcase${attributes({ name, classname })}`;
+/** Seconds as JUnit's `time`: to the millisecond, as a decimal number. */
+function seconds(value: number): number {
+  return Math.round(value * 1000) / 1000;
+}
+
+function testcaseXml({ name, classname, time, outcome }: TestCase): string {
+  const open = `    <testcase${attributes({ name, classname, time: seconds(time) })}`;
   if (!outcome) return `${open}/>`;
   const element = `<${outcome.element}${attributes({ message: outcome.message, type: outcome.type })}`;
   // Surefire's schema holds a flaky failure's text in a <stackTrace> of its own.
@@ -155,6 +164,35 @@ function testcaseXml({ name, classname, outcome }: TestCase): string {
         ? `><stackTrace>${xmlText(outcome.body)}</stackTrace></flakyFailure>`
         : `>${xmlText(outcome.body)}</${outcome.element}>`;
   return `${open}>\n      ${element}${body}\n    </testcase>`;
+}
+
+/**
+ * `junit.xml` of a run that stopped before any check ran (a setup error, exit 2; an unreachable target,
+ * exit 3): one test case in error, whose message is the console's line, so a CI page that shows only the
+ * JUnit results still says why it is empty. `type` names the kind of stop.
+ */
+export function stoppedRunJunitXml(
+  line: string,
+  type: string,
+  startedAt: string,
+  durationMs: number,
+): string {
+  const cases: TestCase[] = [
+    {
+      name: 'the run could not start',
+      classname: runSuite,
+      time: durationMs / 1000,
+      outcome: { element: 'error', message: line, type, body: line },
+    },
+  ];
+  const head = attributes({
+    name: runSuite,
+    ...counts(cases),
+    time: durationMs / 1000,
+    timestamp: startedAt,
+  });
+  const suite = `  <testsuite${head}>\n${cases.map(testcaseXml).join('\n')}\n  </testsuite>`;
+  return `<?xml version="1.0" encoding="UTF-8"?>\n<testsuites${head}>\n${suite}\n</testsuites>\n`;
 }
 
 /**
@@ -170,6 +208,7 @@ export function junitXml(report: Report, options: JUnitOptions): string {
     const testCase = {
       name: `${r.id}: ${r.title}`,
       classname: `${runSuite}.${r.group}`,
+      time: (r.durationMs ?? 0) / 1000,
       ...(outcome ? { outcome } : {}),
     };
     byGroup.set(r.group, [...(byGroup.get(r.group) ?? []), testCase]);
@@ -177,8 +216,9 @@ export function junitXml(report: Report, options: JUnitOptions): string {
   const run = runCases(report, options);
   const suites = [...byGroup, ...(run.length > 0 ? [[runSuite, run] as const] : [])];
   const suitesXml = suites.map(([name, cases]) => {
-    const seconds = report.secondsByGroup?.[name];
-    const head = attributes({ name, ...counts(cases), time: seconds, timestamp: report.startedAt });
+    // The group's wall time where the run measured it (its checks ran side by side), else its cases' sum.
+    const time = report.secondsByGroup?.[name] ?? seconds(cases.reduce((sum, c) => sum + c.time, 0));
+    const head = attributes({ name, ...counts(cases), time, timestamp: report.startedAt });
     return `  <testsuite${head}>\n${cases.map(testcaseXml).join('\n')}\n  </testsuite>`;
   });
   const all = suites.flatMap(([, cases]) => cases);

@@ -57,6 +57,11 @@ export interface RequirementResult {
    * a requirement makes the run incomplete (docs/design.md#exit-codes, 4).
    */
   enableBy?: string[];
+  /**
+   * The time its checks took, summed (a check that names several requirements counts in each); absent
+   * from the reports of versions before it.
+   */
+  durationMs?: number;
 }
 
 /**
@@ -130,6 +135,7 @@ export function requirementResults(checks: CheckResult[]): RequirementResult[] {
         ? { notExercised: reasons.length > 0 ? reasons : ['no check exercises it'] }
         : {}),
       ...(status === 'not-exercised' && enableBy.length > 0 ? { enableBy } : {}),
+      durationMs: mine.reduce((sum, c) => sum + c.durationMs, 0),
     };
   });
 }

@@ -4,7 +4,7 @@ import type { Comparison } from './compare.ts';
 import { comparisonHtml, comparisonMarkdown } from './compare-views.ts';
 import type { CheckResult } from './model.ts';
 import { reportHtml } from './html.ts';
-import { junitXml } from './junit.ts';
+import { junitXml, stoppedRunJunitXml } from './junit.ts';
 import { reportMarkdown } from './markdown.ts';
 import type { Report, Verdict } from './report.ts';
 
@@ -49,6 +49,29 @@ export function writeReports(out: string, files: ReportFiles, env = process.env)
     `${JSON.stringify({ target: report.target, seed: report.seed, startedAt: report.startedAt, durationMs: report.durationMs, checks }, null, 1)}\n`,
   );
   if (env.GITHUB_STEP_SUMMARY) appendFileSync(env.GITHUB_STEP_SUMMARY, `${markdown}\n`);
+}
+
+/** A run that stopped before any check ran: its one line, what kind of stop it was, when and how long. */
+export interface StoppedRun {
+  /** The console's line, secret-free. */
+  line: string;
+  type: 'setup error' | 'unreachable';
+  startedAt: Date;
+  durationMs: number;
+}
+
+/**
+ * What a run that stopped before any check ran still writes, so that a CI page says why it is empty:
+ * junit.xml with the one error, and the line appended to $GITHUB_STEP_SUMMARY when that is set. No
+ * report.json: nothing was judged, and a report would claim counts about a target no check reached.
+ */
+export function writeStoppedRun(out: string, stop: StoppedRun, env = process.env): void {
+  mkdirSync(out, { recursive: true });
+  writeFileSync(
+    join(out, 'junit.xml'),
+    stoppedRunJunitXml(stop.line, stop.type, stop.startedAt.toISOString(), stop.durationMs),
+  );
+  if (env.GITHUB_STEP_SUMMARY) appendFileSync(env.GITHUB_STEP_SUMMARY, `${stop.line}\n`);
 }
 
 export function writeBaseline(path: string, report: Report): void {

@@ -9,6 +9,7 @@ import { mockProfile } from '../../mock/profile.ts';
 import { startMock, type RunningMock } from '../../mock/server.ts';
 import { runCli } from './run-cli.ts';
 import type { Report } from '../../src/report/report.ts';
+import { freePort } from '../support/free-port.ts';
 import { junitSchemaProblems, junitTotals } from '../support/junit-schema.ts';
 
 const secretKey = 'sekret-api-key-7f3c9e21';
@@ -468,11 +469,29 @@ describe('fds-conformance run', () => {
     }
   });
 
-  it('exits 3 with one line when nothing listens at the target', async () => {
-    const result = await runCli(['--base-url', 'http://127.0.0.1:9/api']);
+  it('exits 3 with one line when nothing listens at the target, and says it in junit.xml', async () => {
+    const out = join(dir, 'unreachable');
+    const result = await runCli(['--base-url', 'http://127.0.0.1:9/api', '--out', out]);
     expect(result.code).toBe(3);
-    expect(result.stderr.trim()).toBe(
-      'fds-conformance: cannot reach http://127.0.0.1:9/api: connection refused',
+    const line = 'fds-conformance: cannot reach http://127.0.0.1:9/api: connection refused';
+    expect(result.stderr.trim()).toBe(line);
+    const junit = readFileSync(join(out, 'junit.xml'), 'utf8');
+    expect(junitSchemaProblems(junit)).toEqual([]);
+    expect(junit).toContain(`<error message="${line}" type="unreachable">`);
+  });
+
+  it('exits 3 after --wait-for SECONDS when the target never answers, saying how long it waited', async () => {
+    const never = await runCli([
+      '--base-url',
+      `http://127.0.0.1:${await freePort()}`,
+      '--wait-for',
+      '2',
+      '--out',
+      join(dir, 'never'),
+    ]);
+    expect(never.code).toBe(3);
+    expect(never.stderr).toMatch(
+      /^fds-conformance: cannot reach http:\/\/127\.0\.0\.1:\d+: no answer after waiting 2 s \(last: connection refused\)\n$/,
     );
   });
 });

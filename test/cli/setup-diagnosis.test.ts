@@ -1,14 +1,16 @@
-import { existsSync, mkdtempSync } from 'node:fs';
+import { readdirSync, readFileSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { MockOptions } from '../../mock/options.ts';
 import { startMock, type RunningMock } from '../../mock/server.ts';
+import { junitSchemaProblems, parseXml } from '../support/junit-schema.ts';
 import { runCli } from './run-cli.ts';
 
 /**
  * Setup errors found before any check runs (docs/design.md#setup-errors; runner/setup-diagnosis.ts), as a user
- * meets them: one line on stderr, no reports, no secret; and what is not one still runs and is judged.
+ * meets them: one line on stderr, and in junit.xml and the job summary alone, no secret; and what is not one
+ * still runs and is judged.
  */
 
 const secretKey = 'sekret-setup-key-5b2e9d71';
@@ -29,7 +31,22 @@ async function mock(options: Partial<MockOptions> = {}): Promise<RunningMock> {
 function run(baseUrl: string, out: string, apiKey = secretKey) {
   return runCli(['--base-url', baseUrl, '--only', 'token', '--allow-incomplete', '--out', join(dir, out)], {
     FDS_API_KEY: apiKey,
+    GITHUB_STEP_SUMMARY: join(dir, `${out}.summary.md`),
   });
+}
+
+/**
+ * What a stopped run leaves for a CI page: junit.xml alone in its folder (no report claims anything about
+ * the target), one test case in error with the console's line, and that line in the job summary.
+ */
+function expectStoppedRun(out: string, line: string): void {
+  expect(readdirSync(join(dir, out))).toEqual(['junit.xml']);
+  const junit = readFileSync(join(dir, out, 'junit.xml'), 'utf8');
+  expect(junitSchemaProblems(junit)).toEqual([]);
+  const cases = parseXml(junit).children.flatMap((suite) => suite.children);
+  expect(cases.map((c) => c.attributes.name)).toEqual(['the run could not start']);
+  expect(cases[0]?.children.map((c) => [c.name, c.attributes.message])).toEqual([['error', line]]);
+  expect(readFileSync(join(dir, `${out}.summary.md`), 'utf8')).toBe(`${line}\n`);
 }
 
 describe('fds-conformance run: setup diagnosis', () => {
@@ -42,8 +59,8 @@ describe('fds-conformance run: setup diagnosis', () => {
       "fds-conformance: the API key was refused by POST /token (400 invalid-grant: unknown API key: it is invalid, expired or revoked); check FDS_API_KEY, --api-key or the profile's apiKey\n",
     );
     expect(`${result.stdout}${result.stderr}`).not.toContain(wrongKey);
-    // Found before any check ran: no report claims anything about the target.
-    expect(existsSync(join(dir, 'refused'))).toBe(false);
+    expectStoppedRun('refused', result.stderr.trim());
+    expect(readFileSync(join(dir, 'refused', 'junit.xml'), 'utf8')).not.toContain(wrongKey);
   });
 
   it('exits 2 naming the base URL that answers when the given one lacks its path prefix', async () => {
@@ -54,7 +71,7 @@ describe('fds-conformance run: setup diagnosis', () => {
     expect(result.stderr).toBe(
       `fds-conformance: no token endpoint at ${origin}/token (404); ${origin}/api/token answers as one: try --base-url ${origin}/api\n`,
     );
-    expect(existsSync(join(dir, 'prefix'))).toBe(false);
+    expectStoppedRun('prefix', result.stderr.trim());
   });
 
   it('runs the checks against a broken token endpoint and exits 1: it is the target that fails', async () => {

@@ -1,43 +1,22 @@
-import { execFile, spawn, type ChildProcess } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { stripVTControlCharacters } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openApiDocument } from '../../src/openapi/document.ts';
 import { groups, outOfScopeFile } from '../../src/requirements/catalogue.ts';
+import { packPackage, repo, run } from '../support/packed-package.ts';
 
 /**
  * The package as its users get it (README, Quick start): packed with `npm pack`, installed as a dev
  * dependency of a blank project, and run from that project's folder. Every path a user gives resolves
  * against that folder, and nothing is written inside the installed package.
  */
-const repo = fileURLToPath(new URL('../..', import.meta.url));
 const work = mkdtempSync(join(tmpdir(), 'fds-package-'));
 const project = join(work, 'project');
 const installed = join(project, 'node_modules', 'fds-conformance');
 const reportFiles = ['checks.json', 'junit.xml', 'report.html', 'report.json', 'report.md'];
-
-interface Result {
-  code: number;
-  stdout: string;
-  stderr: string;
-}
-
-function run(command: string, args: string[], cwd: string, env: NodeJS.ProcessEnv = {}): Promise<Result> {
-  return new Promise((resolve) => {
-    execFile(
-      command,
-      args,
-      { cwd, env: { ...process.env, ...env }, timeout: 240_000, maxBuffer: 64 * 1024 * 1024 },
-      (error, stdout, stderr) => {
-        const code = error ? (typeof error.code === 'number' ? error.code : 1) : 0;
-        resolve({ code, stdout, stderr });
-      },
-    );
-  });
-}
 
 /** `npx fds-conformance …` in the blank project, as a user types it. */
 const npx = (args: string[], env: NodeJS.ProcessEnv = {}) =>
@@ -64,14 +43,7 @@ describe('the packed package, installed in a blank project', { timeout: 240_000 
   let mock: ChildProcess | undefined;
 
   beforeAll(async () => {
-    const packed = await run('npm', ['pack', '--json', '--pack-destination', work], repo);
-    expect(packed.code, packed.stderr).toBe(0);
-    const [info] = JSON.parse(packed.stdout.slice(packed.stdout.indexOf('['))) as {
-      filename: string;
-      files: { path: string }[];
-    }[];
-    tarball = join(work, info!.filename);
-    packedFiles = info!.files.map((file) => file.path);
+    ({ tarball, files: packedFiles } = await packPackage(work));
     mkdirSync(project);
     writeFileSync(join(project, 'package.json'), JSON.stringify({ name: 'blank', private: true }));
     const install = await run(

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { verdictExitCode } from '../../cli/exit-codes.ts';
-import { junitXml } from '../../src/report/junit.ts';
+import { junitXml, stoppedRunJunitXml } from '../../src/report/junit.ts';
 import type { CheckResult } from '../../src/report/model.ts';
 import { buildReport, type VerdictOptions } from '../../src/report/report.ts';
 import { requirementById } from '../../src/requirements/catalogue.ts';
@@ -100,6 +100,7 @@ describe('junit.xml, a view of the report', () => {
     expect(token?.children[3]?.attributes).toEqual({
       name: `TOKEN-04: ${requirementById('TOKEN-04')?.title}`,
       classname: 'fds-conformance.token',
+      time: '0.001',
     });
     expect(token?.children[3]?.children).toEqual([]);
   });
@@ -165,6 +166,49 @@ describe('junit.xml, a view of the report', () => {
     const failure = testcase(xml, 'TOKEN-04')?.children[0];
     expect(failure?.attributes.message).toBe('GET /x: got <b a="1">&\'</b>\uFFFD ]]> second line');
     expect(failure?.text).toContain('GET /x: got <b a="1">&\'</b>\uFFFD ]]>\r\nsecond line');
+  });
+
+  it('times every test case by its checks, and every suite by its group or its cases', () => {
+    const slow = { ...passed('TOKEN-04'), durationMs: 1500 };
+    const shared: CheckResult = {
+      ...passed('TOKEN-04'),
+      requirements: ['TOKEN-04', 'TOKEN-05'],
+      durationMs: 250,
+    };
+    const { xml } = run({ checks: [slow, shared, wantingKey('TOKEN-01')] });
+    // A check that proves two requirements counts in each.
+    expect(testcase(xml, 'TOKEN-04')?.attributes.time).toBe('1.75');
+    expect(testcase(xml, 'TOKEN-05')?.attributes.time).toBe('0.25');
+    expect(testcase(xml, 'ENRICH-01')?.attributes.time).toBe('0');
+    const root = parseXml(xml);
+    const elements = [root, ...root.children, ...root.children.flatMap((suite) => suite.children)];
+    expect(elements.filter((e) => !/^\d+(\.\d+)?$/.test(e.attributes.time ?? ''))).toEqual([]);
+    // Without each group's wall time (merge-reports), a suite's time is its cases' sum: 1.75 + 0.25 + 0.001.
+    expect(root.children.find((suite) => suite.attributes.name === 'token')?.attributes.time).toBe('2.001');
+    const { report, verdict } = buildReport({
+      checks: [slow],
+      target: { baseUrl: 'http://127.0.0.1:1', embeddedMock: false, version: '2.0' },
+      startedAt: new Date('2026-11-22T00:00:00Z'),
+      durationMs: 4000,
+      seed: 42,
+      strict: false,
+      secondsByGroup: { token: 3.2 },
+    });
+    const timed = parseXml(junitXml(report, { verdict, allowIncomplete: false }));
+    expect(timed.children.find((suite) => suite.attributes.name === 'token')?.attributes.time).toBe('3.2');
+  });
+
+  it('writes a run stopped before any check as one test case in error, with its line', () => {
+    const line =
+      'fds-conformance: the API key was refused by POST /token (400 invalid-grant: <unknown> & gone)';
+    const xml = stoppedRunJunitXml(line, 'setup error', '2026-11-22T00:00:00.000Z', 1234);
+    expect(junitSchemaProblems(xml)).toEqual([]);
+    expect(junitTotals(xml)).toMatchObject({ errors: 1, failures: 0 });
+    const stopped = testcase(xml, 'the run could not start');
+    expect(stopped?.attributes.time).toBe('1.234');
+    expect(stopped?.children.map((c) => [c.name, c.attributes, c.text])).toEqual([
+      ['error', { message: line, type: 'setup error' }, line],
+    ]);
   });
 
   it('is the view of the sample report too', () => {

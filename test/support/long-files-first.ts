@@ -17,6 +17,7 @@ const longFiles = [
   'test/matrix/mutation-round-4.test.ts',
   'test/hostile/hostile-targets.test.ts',
   'test/package/packaging.test.ts',
+  'test/examples/github-actions.test.ts',
   'test/cli/nightly-recipe.test.ts',
   'test/runner/independent.test.ts',
   'test/mutants/probes.test.ts',

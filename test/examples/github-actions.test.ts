@@ -1,0 +1,190 @@
+import { mkdirSync, mkdtempSync, readFileSync, existsSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parse } from 'yaml';
+import { mockProfile } from '../../mock/profile.ts';
+import { defaultApiKey, shortLivedApiKey } from '../../mock/options.ts';
+import { startMock } from '../../mock/server.ts';
+import { freePort } from '../support/free-port.ts';
+import { junitSchemaProblems, junitTotals } from '../support/junit-schema.ts';
+import { packPackage, repo, run, type Result } from '../support/packed-package.ts';
+
+/**
+ * examples/github-actions.yml runs as copied: each step's `run:` in order, with bash as GitHub's runner
+ * runs it and the workflow's, job's and step's `env:`, in a scratch project, against the embedded mock
+ * standing for the service. What differs from a real job is only what a team fills in: the package comes
+ * from this checkout's `npm pack` tarball (FDS_CONFORMANCE_PACKAGE, as the air-gapped recipe gives it),
+ * the service is `fds-conformance mock` started in the background (FDS_BASE_URL its address), and the
+ * secrets are the mock's. `uses:` steps are GitHub's own actions: skipped, and what they read is checked
+ * to be there.
+ */
+const work = mkdtempSync(join(tmpdir(), 'fds-ci-example-'));
+const project = join(work, 'project');
+const summary = join(work, 'step-summary.md');
+const example = join(repo, 'examples', 'github-actions.yml');
+
+interface Step {
+  name?: string;
+  uses?: string;
+  run?: string;
+  env?: Record<string, string>;
+  with?: Record<string, string>;
+  if?: string;
+  'working-directory'?: string;
+}
+interface Workflow {
+  env?: Record<string, string>;
+  jobs: Record<string, { env?: Record<string, string>; steps: Step[] }>;
+}
+
+/** `${{ secrets.X }}` from the given secrets; any other expression is one this test cannot stand in for. */
+function substituted(text: string, secrets: Record<string, string>): string {
+  return text.replace(/\$\{\{\s*([^}]*?)\s*\}\}/g, (_, expression: string) => {
+    const secret = /^secrets\.([A-Za-z_][A-Za-z0-9_]*)$/.exec(expression)?.[1];
+    if (secret === undefined)
+      throw new Error(`the example uses \${{ ${expression} }}, which this test does not give`);
+    const value = secrets[secret];
+    if (value === undefined)
+      throw new Error(`the example reads the secret ${secret}, which this test does not give`);
+    return value;
+  });
+}
+
+/** A map of `env:` with its expressions resolved. */
+function envOf(
+  env: Record<string, string> | undefined,
+  secrets: Record<string, string>,
+): Record<string, string> {
+  return Object.fromEntries(
+    Object.entries(env ?? {}).map(([name, value]) => [name, substituted(String(value), secrets)]),
+  );
+}
+
+/** The test process's own settings of the suite, which a CI job does not have. */
+function withoutOwnSettings(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
+  return Object.fromEntries(Object.entries(env).filter(([name]) => !/^(FDS_|GITHUB_)/.test(name)));
+}
+
+describe(
+  'examples/github-actions.yml, its steps run in a scratch project against the mock',
+  { timeout: 600_000 },
+  () => {
+    const workflow = parse(readFileSync(example, 'utf8')) as Workflow;
+    const jobs = Object.values(workflow.jobs);
+    let mockPid: number | undefined;
+
+    afterAll(() => {
+      // The mock was started as a job of its own (set -m): its whole process group goes, npx and the node
+      // under it.
+      if (mockPid) process.kill(-mockPid);
+    });
+
+    let tarball: string;
+    let secrets: Record<string, string>;
+    let mockUrl: string;
+    beforeAll(async () => {
+      ({ tarball } = await packPackage(work));
+      mkdirSync(project);
+      // The service's own project, as the checkout step leaves it.
+      writeFileSync(join(project, 'package.json'), JSON.stringify({ name: 'the-service', private: true }));
+      mockUrl = `http://127.0.0.1:${await freePort()}/api`;
+      // The profile a team keeps as the secret: its fixtures (the mock's world, the same in every mock
+      // started with the default seed), without the keys, which are secrets of their own, and without
+      // baseUrl, which the workflow gives.
+      const fixtureSource = await startMock();
+      const { apiKey: _key, baseUrl: _url, tokenExpiry, ...profile } = mockProfile(fixtureSource);
+      await fixtureSource.close();
+      secrets = {
+        FDS_PROFILE_JSON: JSON.stringify({
+          ...profile,
+          tokenExpiry: { maxWaitSeconds: tokenExpiry?.maxWaitSeconds },
+        }),
+        FDS_API_KEY: defaultApiKey,
+        FDS_EXPIRY_API_KEY: shortLivedApiKey,
+      };
+    }, 600_000);
+
+    it('has one job, installing from a package setting and waiting for the service it starts', () => {
+      expect(jobs).toHaveLength(1);
+      const job = jobs[0]!;
+      expect(Object.keys(job.env ?? {})).toEqual(
+        expect.arrayContaining(['FDS_CONFORMANCE_PACKAGE', 'FDS_BASE_URL']),
+      );
+      // Never a bare registry name: a git URL, or the tarball's path.
+      expect(job.env?.FDS_CONFORMANCE_PACKAGE).toMatch(/^git\+https:\/\/.+#v\d/);
+      const commands = job.steps.map((step) => step.run ?? '').join('\n');
+      expect(commands).toContain('"$FDS_CONFORMANCE_PACKAGE"');
+      expect(commands).not.toMatch(/npm (install|i) [^\n]*\bfds-conformance\b/);
+      expect(commands).toMatch(/--wait-for \d+/);
+      expect(job.steps.filter((step) => /start the service/i.test(step.name ?? ''))).toHaveLength(1);
+    });
+
+    it('passes every step, and leaves junit.xml, the reports and the job summary for the steps that publish them', async () => {
+      const job = jobs[0]!;
+      // What a team fills in: where the package and the service are. The mock stands for the service.
+      const env = {
+        ...envOf(workflow.env, secrets),
+        ...envOf(job.env, secrets),
+        FDS_CONFORMANCE_PACKAGE: tarball,
+        FDS_BASE_URL: mockUrl,
+      };
+      const port = new URL(mockUrl).port;
+      const startMockCommand = `set -m\nnpx --no-install fds-conformance mock --port ${port} --base-path /api > mock-profile.json 2> mock.log &\necho $! > mock.pid`;
+      const skipped: string[] = [];
+      for (const step of job.steps) {
+        if (step.uses) {
+          skipped.push(step.uses);
+          continue;
+        }
+        const script = /start the service/i.test(step.name ?? '')
+          ? startMockCommand
+          : substituted(step.run ?? '', secrets);
+        const scriptFile = join(work, `step-${job.steps.indexOf(step)}.sh`);
+        writeFileSync(scriptFile, script);
+        // GitHub's runner runs a step's `run:` so (its default shell on Linux), each step a shell of its own.
+        const result: Result = await run(
+          'bash',
+          ['--noprofile', '--norc', '-eo', 'pipefail', scriptFile],
+          join(project, step['working-directory'] ?? '.'),
+          {
+            ...withoutOwnSettings(process.env),
+            CI: 'true',
+            GITHUB_ACTIONS: 'true',
+            GITHUB_STEP_SUMMARY: summary,
+            // The dependencies from npm's cache where it holds them, as the package tests install.
+            npm_config_prefer_offline: 'true',
+            ...env,
+            ...envOf(step.env, secrets),
+          },
+        );
+        expect(result.code, `step "${step.name ?? step.run}":\n${result.stdout}\n${result.stderr}`).toBe(0);
+        if (existsSync(join(project, 'mock.pid')))
+          mockPid ??= Number(readFileSync(join(project, 'mock.pid'), 'utf8'));
+      }
+      expect(skipped).toEqual([
+        'actions/checkout@v4',
+        'actions/setup-node@v4',
+        'mikepenz/action-junit-report@v5',
+        'actions/upload-artifact@v4',
+      ]);
+
+      // The run judged the mock: conformant, every requirement in junit.xml, none failed.
+      const report = JSON.parse(readFileSync(join(project, 'conformance-report', 'report.json'), 'utf8')) as {
+        target: { baseUrl: string };
+        summary: { verdict: string };
+      };
+      expect(report.target.baseUrl).toBe(mockUrl);
+      expect(report.summary.verdict).toBe('conformant');
+      // What the `uses:` steps read is where they look for it.
+      for (const step of job.steps.filter((s) => s.uses)) {
+        for (const path of [step.with?.report_paths, step.with?.path].filter((p) => p !== undefined))
+          expect(existsSync(join(project, path)), `${step.uses} reads ${path}`).toBe(true);
+      }
+      const junit = readFileSync(join(project, 'conformance-report', 'junit.xml'), 'utf8');
+      expect(junitSchemaProblems(junit)).toEqual([]);
+      expect(junitTotals(junit)).toMatchObject({ failures: 0, errors: 0 });
+      expect(readFileSync(summary, 'utf8')).toMatch(/^# ✅ FDS conformance: conformant$/m);
+    });
+  },
+);
