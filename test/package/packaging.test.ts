@@ -1,17 +1,20 @@
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { stripVTControlCharacters } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { npmPack, offlineName, offlineTarball } from '../../scripts/offline-tarball.ts';
 import { openApiDocument } from '../../src/openapi/document.ts';
 import { groups, outOfScopeFile } from '../../src/requirements/catalogue.ts';
 
 /**
  * The package as its users get it (README, Quick start): packed with `npm pack`, installed as a dev
  * dependency of a blank project, and run from that project's folder. Every path a user gives resolves
- * against that folder, and nothing is written inside the installed package.
+ * against that folder, and nothing is written inside the installed package. Then the offline tarball
+ * made from the same pack (`npm run pack:offline`), installed where no registry answers: one pack, as
+ * `npm pack` builds dist/ in the repository, which two packs at once would each remove under the other.
  */
 const repo = fileURLToPath(new URL('../..', import.meta.url));
 const work = mkdtempSync(join(tmpdir(), 'fds-package-'));
@@ -57,21 +60,20 @@ function snapshot(folder: string): Map<string, string> {
   );
 }
 
+let tarball: string;
+let packedFiles: string[];
+
+beforeAll(async () => {
+  ({ tarball, files: packedFiles } = await npmPack(repo, work));
+}, 300_000);
+
+afterAll(() => rmSync(work, { recursive: true, force: true }));
+
 describe('the packed package, installed in a blank project', { timeout: 240_000 }, () => {
-  let tarball: string;
-  let packedFiles: string[];
   let before: Map<string, string>;
   let mock: ChildProcess | undefined;
 
   beforeAll(async () => {
-    const packed = await run('npm', ['pack', '--json', '--pack-destination', work], repo);
-    expect(packed.code, packed.stderr).toBe(0);
-    const [info] = JSON.parse(packed.stdout.slice(packed.stdout.indexOf('['))) as {
-      filename: string;
-      files: { path: string }[];
-    }[];
-    tarball = join(work, info!.filename);
-    packedFiles = info!.files.map((file) => file.path);
     mkdirSync(project);
     writeFileSync(join(project, 'package.json'), JSON.stringify({ name: 'blank', private: true }));
     const install = await run(
@@ -298,3 +300,82 @@ describe('the packed package, installed in a blank project', { timeout: 240_000 
     expect(snapshot(installed)).toEqual(before);
   });
 });
+
+describe(
+  'the offline tarball, installed with no registry and an empty npm cache',
+  { timeout: 240_000 },
+  () => {
+    const offlineProject = join(work, 'offline-project');
+    // No registry answers at this address, so a fetch the tarball should have made unnecessary fails fast.
+    const noRegistry = {
+      npm_config_offline: 'true',
+      npm_config_cache: join(work, 'empty-cache'),
+      npm_config_registry: 'http://127.0.0.1:9',
+    };
+    let offline: string;
+    let install: Result;
+
+    beforeAll(async () => {
+      offline = await offlineTarball(tarball, work, join(repo, 'package-lock.json'));
+      mkdirSync(offlineProject);
+      writeFileSync(join(offlineProject, 'package.json'), JSON.stringify({ name: 'blank', private: true }));
+      install = await run(
+        'npm',
+        ['install', '--offline', '--save-dev', '--no-audit', '--no-fund', offline],
+        offlineProject,
+        noRegistry,
+      );
+    }, 600_000);
+
+    it('bundles every production dependency, this platform’s binaries among them, and no development one', async () => {
+      const listed = await run('tar', ['-tzf', offline], work);
+      expect(listed.code, listed.stderr).toBe(0);
+      // package/node_modules/vite/node_modules/rollup/dist/… → node_modules/vite/node_modules/rollup
+      const bundled = new Set(
+        listed.stdout
+          .split('\n')
+          .map((path) => /^package\/((?:node_modules\/(?:@[^/]+\/)?[^/]+\/)+)/.exec(path)?.[1]?.slice(0, -1))
+          .filter((folder) => folder !== undefined),
+      );
+      const { packages } = JSON.parse(readFileSync(join(repo, 'package-lock.json'), 'utf8')) as {
+        packages: Record<string, { dev?: boolean; devOptional?: boolean; optional?: boolean }>;
+      };
+      const locked = Object.entries(packages).filter(([folder]) => folder !== '');
+      const production = locked.filter(([, entry]) => !entry.dev && !entry.devOptional && !entry.optional);
+      const development = locked.filter(([, entry]) => entry.dev || entry.devOptional);
+      expect(production.length).toBeGreaterThan(0);
+      expect(production.map(([folder]) => folder).filter((folder) => !bundled.has(folder))).toEqual([]);
+      expect(development.map(([folder]) => folder).filter((folder) => bundled.has(folder))).toEqual([]);
+      const platform = `${process.platform}-${process.arch}`;
+      expect([...bundled]).toContain(`node_modules/@esbuild/${platform}`);
+      expect([...bundled].some((folder) => folder.includes(`/@rollup/rollup-${platform}`))).toBe(true);
+    });
+
+    it('installs with nothing fetched and no warning, as README’s recipe says', () => {
+      expect(install.code, install.stderr).toBe(0);
+      expect(install.stdout).toMatch(/added 1 package/);
+      expect(install.stderr).not.toMatch(/allowScripts|install-scripts/);
+      // README names the file as packed on Linux x64; the recipe is the same on any platform.
+      const { name, version } = JSON.parse(readFileSync(join(repo, 'package.json'), 'utf8')) as {
+        name: string;
+        version: string;
+      };
+      const file = offlineName(name, version).replace(`${process.platform}-${process.arch}`, 'linux-x64');
+      const readme = readFileSync(join(repo, 'README.md'), 'utf8');
+      expect(readme).toContain('npm run pack:offline');
+      expect(readme).toContain(`npm install --offline --save-dev ./${file}`);
+    });
+
+    it('runs against the embedded mock from the project’s folder: conformant', async () => {
+      const result = await run(
+        'npx',
+        ['--no-install', 'fds-conformance', '--out', 'conf'],
+        offlineProject,
+        noRegistry,
+      );
+      expect(result.code, result.stdout + result.stderr).toBe(0);
+      expect(result.stdout).toMatch(/^conformant/m);
+      expect(readdirSync(join(offlineProject, 'conf')).sort()).toEqual(reportFiles);
+    });
+  },
+);
