@@ -14,6 +14,11 @@ const work = mkdtempSync(join(tmpdir(), 'fds-pack-'));
 try {
   const { tarball } = await npmPack(repo, work);
   console.log(basename(await offlineTarball(tarball, process.cwd(), join(repo, 'package-lock.json'))));
+} catch (error) {
+  // The command that failed and npm's own lines, which say why (a dependency neither in npm's cache nor
+  // on a reachable registry, a build error); a stack trace of this script would say nothing more.
+  console.error(`pack:offline: ${(error as Error).message}`);
+  process.exitCode = 1;
 } finally {
   rmSync(work, { recursive: true, force: true });
 }
