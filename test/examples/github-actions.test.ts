@@ -8,7 +8,7 @@ import { defaultApiKey, shortLivedApiKey } from '../../mock/options.ts';
 import { startMock } from '../../mock/server.ts';
 import { freePort } from '../support/free-port.ts';
 import { junitSchemaProblems, junitTotals } from '../support/junit-schema.ts';
-import { packPackage, repo, run, type Result } from '../support/packed-package.ts';
+import { packedPackage, repo, run, type Result } from '../support/packed-package.ts';
 
 /**
  * examples/github-actions.yml runs as copied: each step's `run:` in order, with bash as GitHub's runner
@@ -84,7 +84,7 @@ describe(
     let secrets: Record<string, string>;
     let mockUrl: string;
     beforeAll(async () => {
-      ({ tarball } = await packPackage(work));
+      ({ tarball } = await packedPackage());
       mkdirSync(project);
       // The service's own project, as the checkout step leaves it.
       writeFileSync(join(project, 'package.json'), JSON.stringify({ name: 'the-service', private: true }));

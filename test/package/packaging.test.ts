@@ -1,17 +1,20 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { stripVTControlCharacters } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { offlineName, offlineTarball } from '../../scripts/offline-tarball.ts';
 import { openApiDocument } from '../../src/openapi/document.ts';
 import { groups, outOfScopeFile } from '../../src/requirements/catalogue.ts';
-import { packPackage, repo, run } from '../support/packed-package.ts';
+import { packedPackage, repo, run, type Result } from '../support/packed-package.ts';
 
 /**
  * The package as its users get it (README, Quick start): packed with `npm pack`, installed as a dev
  * dependency of a blank project, and run from that project's folder. Every path a user gives resolves
- * against that folder, and nothing is written inside the installed package.
+ * against that folder, and nothing is written inside the installed package. Then the offline tarball
+ * made from the same pack (`npm run pack:offline`), installed where no registry answers. The pack is the
+ * test run's one (test/support/packed-package.ts).
  */
 const work = mkdtempSync(join(tmpdir(), 'fds-package-'));
 const project = join(work, 'project');
@@ -36,14 +39,20 @@ function snapshot(folder: string): Map<string, string> {
   );
 }
 
+let tarball: string;
+let packedFiles: string[];
+
+beforeAll(async () => {
+  ({ tarball, files: packedFiles } = await packedPackage());
+}, 300_000);
+
+afterAll(() => rmSync(work, { recursive: true, force: true }));
+
 describe('the packed package, installed in a blank project', { timeout: 240_000 }, () => {
-  let tarball: string;
-  let packedFiles: string[];
   let before: Map<string, string>;
   let mock: ChildProcess | undefined;
 
   beforeAll(async () => {
-    ({ tarball, files: packedFiles } = await packPackage(work));
     mkdirSync(project);
     writeFileSync(join(project, 'package.json'), JSON.stringify({ name: 'blank', private: true }));
     const install = await run(
@@ -55,10 +64,19 @@ describe('the packed package, installed in a blank project', { timeout: 240_000 
     before = snapshot(installed);
   }, 300_000);
 
+  /** Mocks started in a process group of their own, ended with it after the tests. */
+  const left: ChildProcess[] = [];
+
   afterAll(() => {
     // npx runs the mock in a child of its own: the signal goes to the whole process group, or the mock
     // would live on after the tests.
-    if (mock?.pid) process.kill(-mock.pid);
+    for (const child of [mock, ...left]) {
+      try {
+        if (child?.pid) process.kill(-child.pid);
+      } catch {
+        // That group has ended already.
+      }
+    }
   });
 
   it('ships what a run needs, compiled, and nothing it does not', () => {
@@ -148,6 +166,30 @@ describe('the packed package, installed in a blank project', { timeout: 240_000 
     expect(result.code, result.stderr).toBe(0);
     expect(readdirSync(join(project, 'against-mock')).sort()).toEqual(reportFiles);
     expect(snapshot(installed)).toEqual(before);
+  });
+
+  it('stops the mock when the npx that started it is killed, and frees its port (docs/mock.md)', async () => {
+    // Its own process group, so that whatever a failure leaves is ended with it (afterAll), while the
+    // test's signal goes to npx's pid alone, as `kill $PID` or a script's `kill %1` sends it.
+    const started = spawn('npx', ['--no-install', 'fds-conformance', 'mock', '--port', '0'], {
+      cwd: project,
+      detached: true,
+    });
+    left.push(started);
+    let stderr = '';
+    started.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    await expect
+      .poll(() => /listening on (\S+?);/.exec(stderr), { timeout: 240_000, interval: 200 })
+      .toBeTruthy();
+    const url = new URL(/listening on (\S+?);/.exec(stderr)![1]!);
+    const answers = () =>
+      fetch(new URL('/token', url), { method: 'POST' }).then(
+        () => true,
+        () => false,
+      );
+    expect(await answers()).toBe(true);
+    started.kill('SIGTERM');
+    await expect.poll(answers, { timeout: 60_000, interval: 250 }).toBe(false);
   });
 
   it('runs the suites under the project’s own vitest configuration and writes the same report files', async () => {
@@ -270,3 +312,82 @@ describe('the packed package, installed in a blank project', { timeout: 240_000 
     expect(snapshot(installed)).toEqual(before);
   });
 });
+
+describe(
+  'the offline tarball, installed with no registry and an empty npm cache',
+  { timeout: 240_000 },
+  () => {
+    const offlineProject = join(work, 'offline-project');
+    // No registry answers at this address, so a fetch the tarball should have made unnecessary fails fast.
+    const noRegistry = {
+      npm_config_offline: 'true',
+      npm_config_cache: join(work, 'empty-cache'),
+      npm_config_registry: 'http://127.0.0.1:9',
+    };
+    let offline: string;
+    let install: Result;
+
+    beforeAll(async () => {
+      offline = await offlineTarball(tarball, work, join(repo, 'package-lock.json'));
+      mkdirSync(offlineProject);
+      writeFileSync(join(offlineProject, 'package.json'), JSON.stringify({ name: 'blank', private: true }));
+      install = await run(
+        'npm',
+        ['install', '--offline', '--save-dev', '--no-audit', '--no-fund', offline],
+        offlineProject,
+        noRegistry,
+      );
+    }, 600_000);
+
+    it('bundles every production dependency, this platform’s binaries among them, and no development one', async () => {
+      const listed = await run('tar', ['-tzf', offline], work);
+      expect(listed.code, listed.stderr).toBe(0);
+      // package/node_modules/vite/node_modules/rollup/dist/… → node_modules/vite/node_modules/rollup
+      const bundled = new Set(
+        listed.stdout
+          .split('\n')
+          .map((path) => /^package\/((?:node_modules\/(?:@[^/]+\/)?[^/]+\/)+)/.exec(path)?.[1]?.slice(0, -1))
+          .filter((folder) => folder !== undefined),
+      );
+      const { packages } = JSON.parse(readFileSync(join(repo, 'package-lock.json'), 'utf8')) as {
+        packages: Record<string, { dev?: boolean; devOptional?: boolean; optional?: boolean }>;
+      };
+      const locked = Object.entries(packages).filter(([folder]) => folder !== '');
+      const production = locked.filter(([, entry]) => !entry.dev && !entry.devOptional && !entry.optional);
+      const development = locked.filter(([, entry]) => entry.dev || entry.devOptional);
+      expect(production.length).toBeGreaterThan(0);
+      expect(production.map(([folder]) => folder).filter((folder) => !bundled.has(folder))).toEqual([]);
+      expect(development.map(([folder]) => folder).filter((folder) => bundled.has(folder))).toEqual([]);
+      const platform = `${process.platform}-${process.arch}`;
+      expect([...bundled]).toContain(`node_modules/@esbuild/${platform}`);
+      expect([...bundled].some((folder) => folder.includes(`/@rollup/rollup-${platform}`))).toBe(true);
+    });
+
+    it('installs with nothing fetched and no warning, as README’s recipe says', () => {
+      expect(install.code, install.stderr).toBe(0);
+      expect(install.stdout).toMatch(/added 1 package/);
+      expect(install.stderr).not.toMatch(/allowScripts|install-scripts/);
+      // README names the file as packed on Linux x64; the recipe is the same on any platform.
+      const { name, version } = JSON.parse(readFileSync(join(repo, 'package.json'), 'utf8')) as {
+        name: string;
+        version: string;
+      };
+      const file = offlineName(name, version).replace(`${process.platform}-${process.arch}`, 'linux-x64');
+      const readme = readFileSync(join(repo, 'README.md'), 'utf8');
+      expect(readme).toContain('npm run pack:offline');
+      expect(readme).toContain(`npm install --offline --save-dev ./${file}`);
+    });
+
+    it('runs against the embedded mock from the project’s folder: conformant', async () => {
+      const result = await run(
+        'npx',
+        ['--no-install', 'fds-conformance', '--out', 'conf'],
+        offlineProject,
+        noRegistry,
+      );
+      expect(result.code, result.stdout + result.stderr).toBe(0);
+      expect(result.stdout).toMatch(/^conformant/m);
+      expect(readdirSync(join(offlineProject, 'conf')).sort()).toEqual(reportFiles);
+    });
+  },
+);
