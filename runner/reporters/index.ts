@@ -1,4 +1,4 @@
-import type { RunConfig } from '../../cli/run-options.ts';
+import { runSelectionOf, type RunConfig } from '../../cli/run-options.ts';
 import type { TrafficCoordinator } from '../../src/http/traffic.ts';
 import type { Report } from '../../src/report/report.ts';
 import { ConformanceReporter } from './conformance-reporter.ts';
@@ -32,7 +32,10 @@ export function conformanceReporters(
     failOnFlaky: config.failOnFlaky,
     allowIncomplete: config.allowIncomplete,
     ...(config.baseline ? { baseline: config.baseline } : {}),
-    ...(config.writeBaseline ? { writeBaseline: config.writeBaseline } : {}),
+    ...(config.writeBaseline
+      ? { writeBaseline: { path: config.writeBaseline, file: config.baselineFile ?? config.writeBaseline } }
+      : {}),
+    selection: runSelectionOf(config),
     ...(config.previous ? { previous: config.previous } : {}),
     ...(traffic ? { traffic: () => traffic.summary() } : {}),
     env,
