@@ -31,7 +31,9 @@ export interface ConformanceReportOptions {
    * Where to write the run's failing requirement ids as a baseline: the run is then judged against the
    * baseline it wrote, so a step that creates one passes on the failures it records.
    */
-  writeBaseline?: { path: string; file: string };
+  writeBaseline?: string;
+  /** The baseline's file as the reports and the console name it (`--write-baseline` as given); default: its path. */
+  baselineFile?: string;
   /** What the run was asked to cover (report.json `selection`). */
   selection?: RunSelection;
   /** Where $GITHUB_STEP_SUMMARY is read from. */
@@ -106,13 +108,13 @@ export class ConformanceReporter extends CheckCollector {
     let { report, verdict } = buildReport(input);
     const written = this.options.writeBaseline;
     if (written) {
-      const failing = writeBaseline(written.path, report);
+      const failing = writeBaseline(written, report);
       ({ report, verdict } = buildReport({
         ...input,
         baseline: new Set(failing),
         selection: {
           ...(this.options.selection ?? { readOnly: false }),
-          baseline: { file: written.file, failing, written: true },
+          baseline: { file: this.options.baselineFile ?? written, failing, written: true },
         },
       }));
     }

@@ -32,9 +32,8 @@ export function conformanceReporters(
     failOnFlaky: config.failOnFlaky,
     allowIncomplete: config.allowIncomplete,
     ...(config.baseline ? { baseline: config.baseline } : {}),
-    ...(config.writeBaseline
-      ? { writeBaseline: { path: config.writeBaseline, file: config.baselineFile ?? config.writeBaseline } }
-      : {}),
+    ...(config.writeBaseline ? { writeBaseline: config.writeBaseline } : {}),
+    ...(config.baselineFile ? { baselineFile: config.baselineFile } : {}),
     selection: runSelectionOf(config),
     ...(config.previous ? { previous: config.previous } : {}),
     ...(traffic ? { traffic: () => traffic.summary() } : {}),
