@@ -1,12 +1,13 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { CheckResult } from '../src/report/model.ts';
-import { buildReport, type Report } from '../src/report/report.ts';
+import { buildReport } from '../src/report/report.ts';
+import { scopedVerdict } from '../src/report/selection.ts';
 import { writeReports } from '../src/report/write-reports.ts';
 import { readBaseline, runOptions } from './run-options.ts';
 import { parseOptions, type OptionTable } from './options.ts';
 import { verdictExitCode } from './exit-codes.ts';
 import { UsageError } from '../src/usage-error.ts';
+import { verifyShards, type ShardRun } from './shard-verification.ts';
 
 /** The flags of `merge-reports`, as its parser reads them and its help lists them. */
 export const mergeReportsOptions = {
@@ -18,20 +19,12 @@ export const mergeReportsOptions = {
   'allow-incomplete': runOptions['allow-incomplete'],
 } as const satisfies OptionTable;
 
-interface PartialRun {
-  target: Report['target'];
-  seed: number;
-  startedAt: string;
-  durationMs: number;
-  checks: CheckResult[];
-}
-
-function readPartial(dir: string): PartialRun {
+function readShard(dir: string): ShardRun {
   const path = join(dir, 'checks.json');
   try {
-    const data = JSON.parse(readFileSync(path, 'utf8')) as PartialRun;
+    const data = JSON.parse(readFileSync(path, 'utf8')) as Omit<ShardRun, 'dir'>;
     if (!Array.isArray(data.checks)) throw new Error('no checks array');
-    return data;
+    return { ...data, dir };
   } catch (error) {
     const reason = (error as NodeJS.ErrnoException).code ?? (error as Error).message;
     throw new UsageError(`${path}: not a shard's report (${reason})`);
@@ -40,7 +33,8 @@ function readPartial(dir: string): PartialRun {
 
 /**
  * `merge-reports DIR... [--out DIR] [--strict] [--baseline FILE] [--fail-on-flaky] [--allow-incomplete]`: joins the reports
- * of `--shard` runs into one, as if the shards had been one run. Exit 0, 1 or 4 like `run`.
+ * of `--shard` runs into one, as if the shards had been one run. Exit 0, 1 or 4 like `run`; 2 for shards
+ * that are not one run's (cli/shard-verification.ts).
  */
 export function mergeReportsCommand(args: string[], out: (line: string) => void): number {
   const { values, positionals } = parseOptions('merge-reports', mergeReportsOptions, args, true);
@@ -48,10 +42,12 @@ export function mergeReportsCommand(args: string[], out: (line: string) => void)
     throw new UsageError(
       'usage: fds-conformance merge-reports DIR... [--out DIR] [--strict] [--baseline FILE] [--fail-on-flaky] [--allow-incomplete]',
     );
-  const parts = positionals.map(readPartial);
-  const first = parts[0] as PartialRun;
+  const parts = positionals.map(readShard);
+  const shards = verifyShards(parts);
+  const first = parts[0] as ShardRun;
   const startedAt = parts.map((p) => p.startedAt).sort()[0] ?? first.startedAt;
   const checks = parts.flatMap((p) => p.checks);
+  const baseline = values.baseline ? readBaseline(values.baseline) : undefined;
   const { report, verdict } = buildReport({
     checks,
     target: first.target,
@@ -61,12 +57,25 @@ export function mergeReportsCommand(args: string[], out: (line: string) => void)
     strict: values.strict ?? false,
     // The shards' own --fail-on-flaky: without it here, the merged verdict would pass what each shard failed.
     failOnFlaky: values['fail-on-flaky'] ?? false,
-    ...(values.baseline ? { baseline: readBaseline(values.baseline) } : {}),
+    ...(baseline ? { baseline } : {}),
+    selection: {
+      ...(shards.selection ?? { readOnly: false }),
+      ...(baseline && values.baseline
+        ? { baseline: { file: values.baseline, failing: [...baseline], written: false } }
+        : {}),
+      merged: shards.joined,
+    },
   });
   const target = values.out ?? 'conformance-report';
   const allowIncomplete = values['allow-incomplete'] ?? false;
   // junit.xml too, from the merged report: a sharded CI gate has one JUnit file agreeing with this exit code.
   writeReports(target, { report, verdict, checks, allowIncomplete });
-  out(`merged ${parts.length} reports: ${report.summary.verdict}; reports in ${target}/`);
+  if (!shards.verified)
+    out(
+      'fds-conformance: the shards could not be verified: their checks.json record no shard (written by an older fds-conformance)',
+    );
+  out(
+    `merged ${parts.length} reports: ${scopedVerdict(report.summary.verdict, report)}; reports in ${target}/`,
+  );
   return verdictExitCode(report.summary.verdict, allowIncomplete);
 }

@@ -7,6 +7,7 @@ import { TrafficCoordinator } from '../src/http/traffic.ts';
 import { comparisonLines } from '../src/report/compare-views.ts';
 import { checksLine, failureLines } from '../src/report/console-lines.ts';
 import { incompleteLine, requirementsLine } from '../src/report/report.ts';
+import { scopedVerdict } from '../src/report/selection.ts';
 import { runSuites } from '../runner/run-suites.ts';
 import { checkIndex, selectChecks } from '../runner/check-index.ts';
 import { writeStoppedRun } from '../src/report/write-reports.ts';
@@ -174,9 +175,17 @@ export async function runCommand(
     const verdictLine =
       outcome.errors.length > 0
         ? 'not judged: the suites did not run (errors above)'
-        : report.summary.verdict === 'incomplete'
-          ? incompleteLine(report.requirements)
-          : report.summary.verdict;
+        : scopedVerdict(
+            report.summary.verdict === 'incomplete'
+              ? (incompleteLine(report.requirements) ?? report.summary.verdict)
+              : report.summary.verdict,
+            report,
+          );
+    const written = report.selection?.baseline;
+    if (written?.written)
+      out(
+        `fds-conformance: wrote ${written.failing.length} failing requirement id${written.failing.length === 1 ? '' : 's'} to ${written.file}`,
+      );
     out(`${verdictLine}; reports in ${config.out}/`);
     if (report.diagnosis) out(`diagnosis: ${report.diagnosis.line}`);
     out(requirementsLine(report.summary));

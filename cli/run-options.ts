@@ -8,6 +8,7 @@ import { requirementById } from '../src/requirements/catalogue.ts';
 import { ambiguities } from '../src/requirements/ambiguities.ts';
 import { readPreviousReport } from './read-report.ts';
 import type { Report } from '../src/report/report.ts';
+import type { RunSelection } from '../src/report/selection.ts';
 import { parseOptions, wholeNumber, type OptionTable } from './options.ts';
 import { UsageError } from '../src/usage-error.ts';
 
@@ -18,6 +19,8 @@ export interface RunConfig {
   readOnly: boolean;
   /** Groups to run whole (`--only` group names). */
   only?: string[];
+  /** `--only` as given, its entries in order: what the reports name as the run's selection. */
+  onlyGiven?: string[];
   /**
    * Requirements to run the checks of (`--only` requirement and register ids, `--rerun-failed`): the
    * checks that prove or hold one of them, and no other of their files.
@@ -33,7 +36,10 @@ export interface RunConfig {
   path?: string;
   strict: boolean;
   baseline?: Set<string>;
+  /** Where to write the run's failing requirement ids as a baseline, absolute. */
   writeBaseline?: string;
+  /** The baseline's file as given (`--baseline` or `--write-baseline`), as the reports name it. */
+  baselineFile?: string;
   shard?: string;
   /** Runs a failed check again up to this many times; one that then passes is flaky. */
   retries: number;
@@ -249,6 +255,7 @@ export function parseRunOptions(args: string[], env: NodeJS.ProcessEnv): RunConf
       wholeNumber('retry-transient', values['retry-transient'], 0, 10) ?? file.retryTransient ?? 0,
   };
   if (profile) config.profile = profile;
+  if (values.only !== undefined) config.onlyGiven = values.only.split(',').map((e) => e.trim());
   if (selection?.groups.length) config.only = selection.groups;
   if (selection?.requirements.length) config.requirements = selection.requirements;
   if (values['rerun-failed'] !== undefined) {
@@ -258,6 +265,8 @@ export function parseRunOptions(args: string[], env: NodeJS.ProcessEnv): RunConf
   if (values.path !== undefined) config.path = values.path;
   if (values.baseline) config.baseline = readBaseline(values.baseline);
   if (values['write-baseline']) config.writeBaseline = resolve(values['write-baseline']);
+  const baselineFile = values.baseline ?? values['write-baseline'];
+  if (baselineFile) config.baselineFile = baselineFile;
   if (shard) config.shard = shard;
   const maxRps =
     wholeNumber('max-rps', values['max-rps'], 1, 100_000) ??
@@ -269,6 +278,24 @@ export function parseRunOptions(args: string[], env: NodeJS.ProcessEnv): RunConf
   // Read before the run, so a wrong folder is a usage error at once, not after an hour of checks.
   if (values.compare !== undefined) config.previous = readPreviousReport(values.compare);
   return config;
+}
+
+/**
+ * What the run was asked to cover, as report.json records it (`selection`); a baseline the run writes is
+ * recorded once written (runner/reporters/conformance-reporter.ts).
+ */
+export function runSelectionOf(config: RunConfig): RunSelection {
+  const [index, count] = config.shard?.split('/').map(Number) ?? [];
+  return {
+    ...(config.onlyGiven ? { only: config.onlyGiven } : {}),
+    ...(config.rerunFailed !== undefined ? { rerunFailed: config.rerunFailed } : {}),
+    ...(config.requirements ? { requirements: config.requirements } : {}),
+    ...(index !== undefined && count !== undefined ? { shard: { index, count } } : {}),
+    readOnly: config.readOnly,
+    ...(config.baseline && config.baselineFile
+      ? { baseline: { file: config.baselineFile, failing: [...config.baseline], written: false } }
+      : {}),
+  };
 }
 
 /** Settings the suites receive, for the resolved profile. */

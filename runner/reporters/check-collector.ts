@@ -57,7 +57,16 @@ function resultOf(testCase: TestCase, root: string, runErrors: readonly string[]
   };
 }
 
-/** A vitest reporter that keeps every check's outcome for the conformance report. */
+/**
+ * Whether the run selected a check: one its name pattern left out (`--only ID`, `--rerun-failed` run
+ * some checks of a file) is skipped before it starts, by its mode, and is no more the run's than the
+ * checks of a group it did not run; a check that skips itself (a missing fixture) runs in mode `run`.
+ */
+export function selected(testCase: TestCase): boolean {
+  return testCase.options.mode !== 'skip' || testCase.result().state !== 'skipped';
+}
+
+/** A vitest reporter that keeps the outcome of every check the run selected, for the conformance report. */
 export class CheckCollector implements Reporter {
   readonly results: CheckResult[] = [];
   /** Errors outside any check (a suite file that failed to load): they make the run unusable. */
@@ -79,7 +88,7 @@ export class CheckCollector implements Reporter {
     for (const module of testModules) {
       for (const error of module.errors()) this.errors.push(`${module.moduleId}: ${error.message}`);
       for (const testCase of module.children.allTests())
-        this.results.push(resultOf(testCase, this.root, runErrors));
+        if (selected(testCase)) this.results.push(resultOf(testCase, this.root, runErrors));
     }
     this.errors.push(...runErrors);
   }

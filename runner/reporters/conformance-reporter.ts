@@ -4,6 +4,7 @@ import type { TrafficSummary } from '../../src/http/traffic.ts';
 import { compareReports, type Comparison } from '../../src/report/compare.ts';
 import type { CheckResult } from '../../src/report/model.ts';
 import { buildReport, type Report, type Verdict } from '../../src/report/report.ts';
+import type { RunSelection } from '../../src/report/selection.ts';
 import { writeBaseline, writeReports } from '../../src/report/write-reports.ts';
 import { suiteGroupOf } from '../../src/requirements/groups.ts';
 import { packageRoot } from '../../src/package-root.ts';
@@ -26,8 +27,15 @@ export interface ConformanceReportOptions {
   traffic?: () => TrafficSummary;
   /** A previous run's report: the reports then list what newly fails, passes, flakes or goes unexercised. */
   previous?: Report;
-  /** Where to write the run's failing requirement ids as a baseline. */
+  /**
+   * Where to write the run's failing requirement ids as a baseline: the run is then judged against the
+   * baseline it wrote, so a step that creates one passes on the failures it records.
+   */
   writeBaseline?: string;
+  /** The baseline's file as the reports and the console name it (`--write-baseline` as given); default: its path. */
+  baselineFile?: string;
+  /** What the run was asked to cover (report.json `selection`). */
+  selection?: RunSelection;
   /** Where $GITHUB_STEP_SUMMARY is read from. */
   env?: NodeJS.ProcessEnv;
 }
@@ -82,7 +90,7 @@ export class ConformanceReporter extends CheckCollector {
     unhandledErrors: ReadonlyArray<{ message?: string; cause?: unknown }>,
   ): void {
     super.onTestRunEnd(testModules, unhandledErrors);
-    const { report, verdict } = buildReport({
+    const input = {
       checks: this.results,
       target: this.options.target,
       startedAt: this.started,
@@ -95,7 +103,21 @@ export class ConformanceReporter extends CheckCollector {
       secondsByGroup: Object.fromEntries(
         [...this.groupSpans].map(([group, { from, to }]) => [group, Math.round((to - from) / 100) / 10]),
       ),
-    });
+      ...(this.options.selection ? { selection: this.options.selection } : {}),
+    };
+    let { report, verdict } = buildReport(input);
+    const written = this.options.writeBaseline;
+    if (written) {
+      const failing = writeBaseline(written, report);
+      ({ report, verdict } = buildReport({
+        ...input,
+        baseline: new Set(failing),
+        selection: {
+          ...(this.options.selection ?? { readOnly: false }),
+          baseline: { file: this.options.baselineFile ?? written, failing, written: true },
+        },
+      }));
+    }
     const comparison = this.options.previous ? compareReports(this.options.previous, report) : undefined;
     writeReports(
       this.options.out,
@@ -109,7 +131,6 @@ export class ConformanceReporter extends CheckCollector {
       },
       this.options.env,
     );
-    if (this.options.writeBaseline) writeBaseline(this.options.writeBaseline, report);
     this.outcome = {
       report,
       verdict,

@@ -1,6 +1,7 @@
 import type { Reporter, TestModule, TestSpecification } from 'vitest/node';
 import { tallyLine } from '../../src/report/report.ts';
 import { suiteGroupOf } from '../../src/requirements/groups.ts';
+import { selected } from './check-collector.ts';
 
 /** A line per group as its last suite file finishes, so a long nightly run shows where it is. */
 export class GroupProgress implements Reporter {
@@ -20,6 +21,7 @@ export class GroupProgress implements Reporter {
     const group = suiteGroupOf(module.moduleId);
     const tally = this.tallies.get(group) ?? { passed: 0, failed: 0, skipped: 0 };
     for (const test of module.children.allTests()) {
+      if (!selected(test)) continue;
       const state = test.result().state;
       if (state === 'passed') tally.passed++;
       else if (state === 'failed') tally.failed++;

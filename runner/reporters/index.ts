@@ -1,4 +1,4 @@
-import type { RunConfig } from '../../cli/run-options.ts';
+import { runSelectionOf, type RunConfig } from '../../cli/run-options.ts';
 import type { TrafficCoordinator } from '../../src/http/traffic.ts';
 import type { Report } from '../../src/report/report.ts';
 import { ConformanceReporter } from './conformance-reporter.ts';
@@ -33,6 +33,8 @@ export function conformanceReporters(
     allowIncomplete: config.allowIncomplete,
     ...(config.baseline ? { baseline: config.baseline } : {}),
     ...(config.writeBaseline ? { writeBaseline: config.writeBaseline } : {}),
+    ...(config.baselineFile ? { baselineFile: config.baselineFile } : {}),
+    selection: runSelectionOf(config),
     ...(config.previous ? { previous: config.previous } : {}),
     ...(traffic ? { traffic: () => traffic.summary() } : {}),
     env,

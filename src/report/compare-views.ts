@@ -13,8 +13,28 @@ const lists: readonly { name: ListName; label: string }[] = [
   { name: 'newlyNotExercised', label: 'newly not exercised' },
 ];
 
+function targetText(run: ComparedRun): string {
+  return run.embeddedMock ? 'the embedded mock' : run.baseUrl;
+}
+
 function runText(run: ComparedRun): string {
-  return `${run.startedAt} against ${run.embeddedMock ? 'the embedded mock' : run.baseUrl}`;
+  return `${run.startedAt} against ${targetText(run)}`;
+}
+
+/**
+ * A warning when the two runs judged different targets (another base URL, the embedded mock against a
+ * service, another version): what changed between them may be the target, not the service.
+ */
+export function targetWarning(c: Comparison): string | undefined {
+  const { previous, current } = c;
+  const versionDiffers =
+    previous.version !== undefined && current.version !== undefined && previous.version !== current.version;
+  if (!versionDiffers && targetText(previous) === targetText(current)) return undefined;
+  const version = (run: ComparedRun) => (versionDiffers ? ` version ${run.version}` : '');
+  return (
+    `warning: the compared run judged ${targetText(previous)}${version(previous)}, this one ` +
+    `${targetText(current)}${version(current)}: what changed may be the target, not the service`
+  );
 }
 
 function counts(c: Comparison): string {
@@ -27,7 +47,11 @@ function capitalised(label: string): string {
 
 /** Plain text for stdout: a heading with the counts, then one line per requirement. */
 export function comparisonLines(c: Comparison): string[] {
-  const lines = [`compared with the run of ${runText(c.previous)}: ${counts(c)}`];
+  const warning = targetWarning(c);
+  const lines = [
+    `compared with the run of ${runText(c.previous)}: ${counts(c)}`,
+    ...(warning ? [`  ${warning}`] : []),
+  ];
   for (const { name, label } of lists) {
     for (const e of c[name]) {
       const reason = e.reason === undefined ? '' : `: ${e.reason}`;
@@ -44,7 +68,9 @@ function statusText(status: string | null): string {
 
 /** report.md's section: the counts, then a table per list that is not empty. */
 export function comparisonMarkdown(c: Comparison): string {
+  const warning = targetWarning(c);
   const lines = ['## Compared with the previous run', '', `Previous run: ${cell(runText(c.previous))}.`, ''];
+  if (warning) lines.push(`**${cell(capitalised(warning))}.**`, '');
   lines.push(`${counts(c)}.`, '');
   for (const { name, label } of lists) {
     const entries = c[name];
@@ -70,7 +96,14 @@ function rowHtml(e: ComparisonEntry): string {
 <td class="status ${escape(before)}">${escape(before)}</td><td class="status ${escape(e.current)}">${escape(e.current)}</td><td>${escape(e.reason ?? '')}</td></tr>`;
 }
 
-/** report.html's fragment: the counts, then a table per list that is not empty. */
+function warningHtml(c: Comparison): string {
+  const warning = targetWarning(c);
+  return warning
+    ? `<p class="warning" role="note"><strong>${escape(capitalised(warning))}.</strong></p>\n`
+    : '';
+}
+
+/** report.html's fragment: the counts, a warning when the targets differ, then a table per list that is not empty. */
 export function comparisonHtml(c: Comparison): string {
   const tables = lists
     .filter(({ name }) => c[name].length > 0)
@@ -82,6 +115,6 @@ ${c[name].map(rowHtml).join('\n')}
     );
   return `<section id="comparison"><h2>Compared with the previous run</h2>
 <p>Previous run: ${escape(runText(c.previous))}. ${escape(counts(c))}.</p>
-${tables.join('\n')}
+${warningHtml(c)}${tables.join('\n')}
 </section>`;
 }

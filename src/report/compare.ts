@@ -20,6 +20,8 @@ export interface ComparedRun {
   startedAt: string;
   baseUrl: string;
   embeddedMock: boolean;
+  /** The interface version the run asked for; absent from reports that did not record it. */
+  version?: string;
 }
 
 /** What changed between a previous run and the current one, each list in catalogue order. */
@@ -47,6 +49,7 @@ function runOf(report: Report): ComparedRun {
     startedAt: report.startedAt,
     baseUrl: report.target.baseUrl,
     embeddedMock: report.target.embeddedMock,
+    ...(report.target.version === undefined ? {} : { version: report.target.version }),
   };
 }
 

@@ -5,6 +5,7 @@ import type { RequirementFailure, RequirementResult } from './model.ts';
 import { chartSvg, statuses } from './html-chart.ts';
 import { needsProfile, replayCommand, rerunCommand } from './rerun-commands.ts';
 import { incompleteLine, requirementsLine, timeLine, trafficLine, type Report } from './report.ts';
+import { scopeLine, scopedVerdict } from './selection.ts';
 
 export function escape(text: string): string {
   return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
@@ -155,6 +156,12 @@ function diagnosisHtml(report: Report): string {
   return `<section id="diagnosis" role="note" data-kind="${escape(diagnosis.kind)}"><p><strong>Check the setup first:</strong> ${escape(diagnosis.line)}</p></section>`;
 }
 
+/** What the verdict covers, beside it: the selection and the baseline's share (src/report/selection.ts). */
+function scopeHtml(report: Report): string {
+  const scope = scopeLine(report);
+  return scope === undefined ? '' : ` <small id="scope">(${escape(scope)})</small>`;
+}
+
 /** The overview: the requirements by group and status, as a chart with its legend. */
 function overviewHtml(report: Report): string {
   const legend = statuses
@@ -234,11 +241,11 @@ ${rows.map((r) => rowHtml(report, r)).join('\n')}
 </tbody></table></section>`;
   });
   return `<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><title>FDS conformance: ${summary.verdict}</title>
+<html lang="en"><head><meta charset="utf-8"><title>FDS conformance: ${escape(scopedVerdict(summary.verdict, report))}</title>
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'; script-src 'unsafe-inline'">
 <style>${style}</style></head><body>
-<h1>FDS conformance: <span class="${summary.verdict}">${summary.verdict}</span></h1>
+<h1>FDS conformance: <span class="${summary.verdict}">${summary.verdict}</span>${scopeHtml(report)}</h1>
 ${diagnosisHtml(report)}
 ${summary.verdict === 'incomplete' ? `<p class="incomplete"><strong>${escape(incompleteLine(report.requirements) ?? '')}.</strong></p>` : ''}
 <p>Target ${report.target.embeddedMock ? 'embedded mock' : escape(report.target.baseUrl)}, version ${escape(report.target.version)};

@@ -2,6 +2,7 @@ import { escape } from './html.ts';
 import { oneLine } from './markdown.ts';
 import type { RequirementFailure, RequirementResult } from './model.ts';
 import { incompleteLine, type Report, type Verdict } from './report.ts';
+import { scopeLine } from './selection.ts';
 
 export interface JUnitOptions {
   /** The run's verdict: a requirement it blocks on is a `<failure>`, and no other requirement is. */
@@ -215,11 +216,17 @@ export function junitXml(report: Report, options: JUnitOptions): string {
   }
   const run = runCases(report, options);
   const suites = [...byGroup, ...(run.length > 0 ? [[runSuite, run] as const] : [])];
+  // What the verdict covers, in every suite, where a JUnit consumer shows a suite's properties.
+  const scope = scopeLine(report);
+  const properties =
+    scope === undefined
+      ? ''
+      : `    <properties><property${attributes({ name: 'scope', value: scope })}/></properties>\n`;
   const suitesXml = suites.map(([name, cases]) => {
     // The group's wall time where the run measured it (its checks ran side by side), else its cases' sum.
     const time = report.secondsByGroup?.[name] ?? seconds(cases.reduce((sum, c) => sum + c.time, 0));
     const head = attributes({ name, ...counts(cases), time, timestamp: report.startedAt });
-    return `  <testsuite${head}>\n${cases.map(testcaseXml).join('\n')}\n  </testsuite>`;
+    return `  <testsuite${head}>\n${properties}${cases.map(testcaseXml).join('\n')}\n  </testsuite>`;
   });
   const all = suites.flatMap(([, cases]) => cases);
   const head = attributes({

@@ -1,5 +1,6 @@
 import { groundsOf } from './grounds.ts';
 import type { RequirementResult } from './model.ts';
+import { scopedVerdict } from './selection.ts';
 import {
   incompleteLine,
   requirementsLine,
@@ -36,15 +37,16 @@ export function oneLine(text: string, max = 200): string {
 }
 
 /**
- * `report.md`: short enough for a CI job summary — verdict, counts, failed requirements with a reason,
- * and why the others were not exercised, one line per reason.
+ * `report.md`: short enough for a CI job summary — verdict with its scope, counts, the comparison with
+ * the previous run (a fragment from src/report/compare-views.ts, when there is one), failed requirements
+ * with a reason, and why the others were not exercised, one line per reason.
  */
-export function reportMarkdown(report: Report, verdict: Verdict): string {
+export function reportMarkdown(report: Report, verdict: Verdict, comparison = ''): string {
   const { summary, target } = report;
   const icon = { conformant: '✅', incomplete: '⚠️', nonconformant: '❌' }[summary.verdict];
   const incomplete = incompleteLine(report.requirements);
   const lines = [
-    `# ${icon} FDS conformance: ${summary.verdict}`,
+    `# ${icon} FDS conformance: ${scopedVerdict(summary.verdict, report)}`,
     '',
     // An incomplete run says why before anything else: it vouches for nothing it did not exercise.
     // The setup's diagnosis, when the evidence points there, right under the verdict: it is what to fix first.
@@ -55,6 +57,8 @@ export function reportMarkdown(report: Report, verdict: Verdict): string {
     '',
     `${requirementsLine(summary)}.`,
     '',
+    // What changed since the previous run is what a nightly reader looks for first.
+    ...(comparison ? [comparison] : []),
     ...(report.traffic ? [trafficLine(report.traffic), ''] : []),
     ...(report.secondsByGroup ? [timeLine(report.secondsByGroup), ''] : []),
     ...(report.created.length > 0

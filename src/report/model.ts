@@ -1,6 +1,7 @@
 import { catalogue, type RequirementLevel } from '../requirements/catalogue.ts';
 import type { FailureEvidence } from '../checks/check.ts';
 import type { CreatedResource } from '../http/exchange.ts';
+import { outsideReason, type RunSelection } from './selection.ts';
 
 /** The outcome of one check, as the runner collected it from vitest. */
 export interface CheckResult {
@@ -84,9 +85,10 @@ export function failedOnlyOnTransientAnswers(attempts: readonly FailureEvidence[
  * Results grouped by requirement (docs/design.md#every-check-names-its-requirement): failed when a check's failure breaks it,
  * passed when at least one of its checks passed and none broke it, and otherwise not exercised, never
  * passed. A check that failed on another requirement's rule neither passes nor fails this one: it
- * stopped before proving it.
+ * stopped before proving it. A requirement no check of the run names is not exercised because the
+ * selection left it out (`outside --only users`), or, in a whole run, because no check exercises it.
  */
-export function requirementResults(checks: CheckResult[]): RequirementResult[] {
+export function requirementResults(checks: CheckResult[], selection?: RunSelection): RequirementResult[] {
   return catalogue.requirements.map((requirement) => {
     const mine = checks.filter((c) => c.requirements.includes(requirement.id));
     const failed = mine.filter(
@@ -132,7 +134,7 @@ export function requirementResults(checks: CheckResult[]): RequirementResult[] {
         ),
       ],
       ...(status === 'not-exercised'
-        ? { notExercised: reasons.length > 0 ? reasons : ['no check exercises it'] }
+        ? { notExercised: reasons.length > 0 ? reasons : [outsideReason(selection)] }
         : {}),
       ...(status === 'not-exercised' && enableBy.length > 0 ? { enableBy } : {}),
       durationMs: mine.reduce((sum, c) => sum + c.durationMs, 0),

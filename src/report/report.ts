@@ -4,6 +4,7 @@ import { diagnosisOf } from './diagnosis.ts';
 import type { CheckResult, Diagnosis, RequirementResult } from './model.ts';
 import { requirementResults } from './model.ts';
 import { packageVersion } from '../package-root.ts';
+import type { RunSelection, Selection } from './selection.ts';
 
 /** `report.json` exactly as docs/design.md#reports fixes it; md, html and baselines are views of it. */
 export interface Report {
@@ -12,6 +13,11 @@ export interface Report {
   startedAt: string;
   durationMs: number;
   seed: number;
+  /**
+   * What the run was asked to cover (`--only`, `--rerun-failed`, `--shard`, `--read-only`, the baseline)
+   * and how many requirements its checks name; reports of versions before it have none.
+   */
+  selection?: Selection;
   summary: {
     requirements: number;
     passed: number;
@@ -86,8 +92,9 @@ export function buildReport(input: {
   failOnFlaky?: boolean;
   traffic?: TrafficSummary;
   secondsByGroup?: Record<string, number>;
+  selection?: RunSelection;
 }): { report: Report; verdict: Verdict } {
-  const requirements = requirementResults(input.checks);
+  const requirements = requirementResults(input.checks, input.selection);
   const verdict = verdictOf(requirements, {
     strict: input.strict,
     ...(input.baseline ? { baseline: input.baseline } : {}),
@@ -104,6 +111,14 @@ export function buildReport(input: {
       startedAt: input.startedAt.toISOString(),
       durationMs: Math.round(input.durationMs),
       seed: input.seed,
+      ...(input.selection
+        ? {
+            selection: {
+              ...input.selection,
+              selected: new Set(input.checks.flatMap((c) => c.requirements)).size,
+            },
+          }
+        : {}),
       summary: {
         requirements: requirements.length,
         passed: count('passed'),

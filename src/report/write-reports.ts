@@ -22,6 +22,16 @@ export interface ReportFiles {
 }
 
 /**
+ * checks.json: the run's checks and what `merge-reports` needs to join it with the other shards of its
+ * run and to refuse a shard of another (cli/merge-reports-command.ts): the tool, the target, the seed,
+ * the selection with the shard.
+ */
+export function shardRun(report: Report, checks: CheckResult[]) {
+  const { tool, target, seed, startedAt, durationMs, selection } = report;
+  return { tool, target, seed, startedAt, durationMs, ...(selection ? { selection } : {}), checks };
+}
+
+/**
  * Writes report.json, report.md, report.html, junit.xml and checks.json (the raw check results
  * merge-reports combines) into the out folder; report.md is appended to $GITHUB_STEP_SUMMARY when that
  * is set.
@@ -32,8 +42,7 @@ export function writeReports(out: string, files: ReportFiles, env = process.env)
   writeFileSync(join(out, 'report.json'), `${JSON.stringify(report, null, 2)}\n`);
   // The comparison's views are joined here, so the report views and the comparison's need not import
   // each other.
-  const markdown =
-    reportMarkdown(report, verdict) + (comparison ? `\n${comparisonMarkdown(comparison)}\n` : '');
+  const markdown = reportMarkdown(report, verdict, comparison ? comparisonMarkdown(comparison) : '');
   writeFileSync(join(out, 'report.md'), markdown);
   writeFileSync(join(out, 'report.html'), reportHtml(report, comparison ? comparisonHtml(comparison) : ''));
   writeFileSync(
@@ -44,10 +53,7 @@ export function writeReports(out: string, files: ReportFiles, env = process.env)
       ...(files.errors ? { errors: files.errors } : {}),
     }),
   );
-  writeFileSync(
-    join(out, 'checks.json'),
-    `${JSON.stringify({ target: report.target, seed: report.seed, startedAt: report.startedAt, durationMs: report.durationMs, checks }, null, 1)}\n`,
-  );
+  writeFileSync(join(out, 'checks.json'), `${JSON.stringify(shardRun(report, checks), null, 1)}\n`);
   if (env.GITHUB_STEP_SUMMARY) appendFileSync(env.GITHUB_STEP_SUMMARY, `${markdown}\n`);
 }
 
@@ -74,11 +80,13 @@ export function writeStoppedRun(out: string, stop: StoppedRun, env = process.env
   if (env.GITHUB_STEP_SUMMARY) appendFileSync(env.GITHUB_STEP_SUMMARY, `${stop.line}\n`);
 }
 
-export function writeBaseline(path: string, report: Report): void {
+/** Writes the report's failed requirement ids as a baseline (`--write-baseline`); returns them. */
+export function writeBaseline(path: string, report: Report): string[] {
   const failing = report.requirements.filter((r) => r.status === 'failed').map((r) => r.id);
   const baseline = {
     description: `Known failing requirements of ${report.target.baseUrl}, written by fds-conformance ${report.tool.version} on ${report.startedAt}`,
     failing,
   };
   writeFileSync(path, `${JSON.stringify(baseline, null, 2)}\n`);
+  return failing;
 }

@@ -143,12 +143,13 @@ describe('compareReports', () => {
     expect(ids(d.newlyFailing)).toEqual(['TOKEN-03']);
   });
 
-  it('finds nothing between a report and itself', () => {
+  it('finds nothing between a report and itself, but warns that the runs judged different targets', () => {
     const mock = structuredClone(previous);
     mock.target.embeddedMock = true;
     expect(comparisonLines(compareReports(mock, previous))).toEqual([
       'compared with the run of 2026-11-21T00:00:00.000Z against the embedded mock: 0 newly failing, ' +
         '0 newly passing, 2 still failing, 0 newly flaky, 0 newly not exercised',
+      '  warning: the compared run judged the embedded mock, this one http://127.0.0.1:1: what changed may be the target, not the service',
       '  still failing MUST TOKEN-01 POST /token with a valid A…ESS in a form body answers 200 with a token response: ' +
         'TOKEN-01 broke: expected 200, found 500',
       '  still failing MUST TOKEN-04 The token response carries token_type, always the string "Bearer": ' +
@@ -163,6 +164,25 @@ describe('compareReports', () => {
       [],
       [],
     ]);
+  });
+
+  it('warns when the compared run asked for another version, on stdout, in report.md and report.html', () => {
+    const older = structuredClone(previous);
+    older.target.version = '1.0';
+    const changed = compareReports(older, current);
+    const warning =
+      'warning: the compared run judged http://127.0.0.1:1 version 1.0, this one http://127.0.0.1:1 version 2.0: ' +
+      'what changed may be the target, not the service';
+    expect(comparisonLines(changed)[1]).toBe(`  ${warning}`);
+    expect(comparisonMarkdown(changed)).toContain(`\n**W${warning.slice(1)}.**\n`);
+    expect(comparisonHtml(changed)).toContain(
+      `<p class="warning" role="note"><strong>W${warning.slice(1)}.</strong>`,
+    );
+    // The same target and version: no warning anywhere.
+    const same = compareReports(previous, current);
+    expect(comparisonLines(same).join('\n')).not.toContain('warning');
+    expect(comparisonMarkdown(same)).not.toContain('arning');
+    expect(comparisonHtml(same)).not.toContain('class="warning"');
   });
 
   it('renders markdown tables for the non-empty lists and an escaped html section', () => {

@@ -22,11 +22,21 @@ describe('--only with requirement ids', { timeout: 120_000 }, () => {
     expect(result.stderr).toBe('');
     expect(result.code).toBe(0);
     // Only the group holding INST-02's checks ran, and of its checks fewer than the whole group's.
-    expect(result.stdout).toMatch(/^ {2}institutions +\d+ checks: [1-9]\d* passed, 0 failed/m);
+    expect(result.stdout).toMatch(
+      /^ {2}institutions +\d+ checks?: [1-9]\d* passed, 0 failed, 0 not exercised$/m,
+    );
+    // The scope names the id, and the requirements left out are outside it, not unexercised checks.
+    expect(result.stdout).toMatch(
+      /^conformant \(--only INST-02: [1-9]\d* of \d+ requirements\); reports in /m,
+    );
     expect(result.stdout).not.toMatch(/^ {2}(token|auth|connections) /m);
     const report = reportOf('one');
     expect(statusOf(report, 'INST-02')).toBe('passed');
     expect(statusOf(report, 'TOKEN-01')).toBe('not-exercised');
+    expect(report.requirements.find((r) => r.id === 'TOKEN-01')?.notExercised).toEqual([
+      'outside --only INST-02',
+    ]);
+    expect(report.selection).toMatchObject({ only: ['INST-02'], requirements: ['INST-02'] });
     expect(report.summary.passed).toBeLessThan(10);
   });
 

@@ -1,6 +1,6 @@
 // Over 400 lines: one file for the run command's contract (exit codes, reports, budget, shards,
 // baselines), whose tests share one mock and one faulted mock started once.
-import { mkdtempSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -69,6 +69,7 @@ describe('fds-conformance run', () => {
       'startedAt',
       'durationMs',
       'seed',
+      'selection',
       'summary',
       'traffic',
       'secondsByGroup',
@@ -124,9 +125,18 @@ describe('fds-conformance run', () => {
       ],
       { FDS_API_KEY: secretKey },
     );
-    expect(written.code).toBe(1);
-    expect((JSON.parse(readFileSync(baseline, 'utf8')) as { failing: string[] }).failing).toContain(
-      'INST-02',
+    // A step that creates the baseline passes: the run is judged against the baseline it wrote, and says so.
+    const failing = (JSON.parse(readFileSync(baseline, 'utf8')) as { failing: string[] }).failing;
+    expect(failing).toContain('INST-02');
+    expect(written.code, written.stdout).toBe(0);
+    expect(written.stdout).toContain(
+      `\nfds-conformance: wrote ${failing.length} failing requirement ids to ${baseline}\n`,
+    );
+    expect(written.stdout).toMatch(
+      new RegExp(
+        `^conformant \\(--only institutions: \\d+ of \\d+ requirements; ${failing.length} failed, all in the baseline .*baseline\\.json this run wrote\\); reports in `,
+        'm',
+      ),
     );
     const gated = await runCli(
       [
@@ -142,8 +152,16 @@ describe('fds-conformance run', () => {
       { FDS_API_KEY: secretKey },
     );
     expect(gated.code).toBe(0);
+    // The verdict names the baseline's share of the failures, in every view.
+    const excused = `${failing.length} failed, all in the baseline ${baseline}`;
+    expect(gated.stdout).toMatch(
+      /^conformant \(--only institutions: \d+ of \d+ requirements; \d+ failed, all in /m,
+    );
+    expect(gated.stdout).toContain(`${excused}); reports in `);
+    expect(readFileSync(join(dir, 'b2', 'report.md'), 'utf8').split('\n')[0]).toContain(`${excused})`);
+    expect(readFileSync(join(dir, 'b2', 'report.html'), 'utf8')).toContain(`${excused})</small>`);
     // junit.xml agrees with the exit code: the baseline's failures are skips, with the reason.
-    expect(junitFailures(join(dir, 'b1'))).toBeGreaterThan(0);
+    expect(junitFailures(join(dir, 'b1'))).toBe(0);
     expect(junitFailures(join(dir, 'b2'))).toBe(0);
     expect(readFileSync(join(dir, 'b2', 'junit.xml'), 'utf8')).toMatch(
       /<skipped message="in the baseline, not counted: /,
@@ -213,6 +231,19 @@ describe('fds-conformance run', () => {
     const junit = readFileSync(join(dir, 'merged', 'junit.xml'), 'utf8');
     expect(junitSchemaProblems(junit)).toEqual([]);
     expect(junitTotals(junit)).toMatchObject({ failures: 0, errors: 0 });
+    expect(merged.stdout).toContain('merged 2 reports: conformant (--only institutions,token: ');
+    expect(merged.stdout).toContain('; shards 1/2, 2/2 merged); reports in ');
+    // A shard given twice (and so another missing) is refused in one line, exit 2, before anything is written.
+    const doubled = await runCli([
+      'merge-reports',
+      join(dir, 's1'),
+      join(dir, 's1'),
+      '--out',
+      join(dir, 'twice'),
+    ]);
+    expect(doubled.code).toBe(2);
+    expect(doubled.stderr.trim().split('\n')).toEqual([expect.stringMatching(/are both shard 1\/2$/)]);
+    expect(existsSync(join(dir, 'twice'))).toBe(false);
   });
 
   it('merges the shards of a nonconformant run into a junit.xml that fails as its exit code does', async () => {
@@ -366,8 +397,22 @@ describe('fds-conformance run', () => {
       /^compared with the run of .* against the embedded mock: [1-9]\d* newly failing, /m,
     );
     expect(result.stdout).toMatch(/^ {2}newly failing MUST INST-02 /m);
-    expect(readFileSync(join(out, 'report.md'), 'utf8')).toContain('## Compared with the previous run');
-    expect(readFileSync(join(out, 'report.html'), 'utf8')).toMatch(/<section id="comparison">[\s\S]*INST-02/);
+    // The previous run judged the embedded mock, this one a mock of its own: a warning says so.
+    const target = (JSON.parse(readFileSync(join(out, 'report.json'), 'utf8')) as Report).target.baseUrl;
+    const warning = `arning: the compared run judged the embedded mock, this one ${target}:`;
+    expect(result.stdout).toContain(`\n  w${warning}`);
+    // report.md opens with the comparison, right after the verdict and the counts.
+    const markdown = readFileSync(join(out, 'report.md'), 'utf8');
+    expect(markdown).toMatch(
+      /\n\d+ requirements: [^\n]*\.\n\n## Compared with the previous run\n\nPrevious run: [^\n]*\n\n\*\*Warning: /,
+    );
+    expect(markdown.indexOf('## Compared with the previous run')).toBeLessThan(
+      markdown.indexOf('## Failed requirements'),
+    );
+    expect(markdown).toContain(`**W${warning}`);
+    const html = readFileSync(join(out, 'report.html'), 'utf8');
+    expect(html).toMatch(/<section id="comparison">[\s\S]*INST-02/);
+    expect(html).toContain(`<p class="warning" role="note"><strong>W${warning}`);
     const missing = await runCli(['--compare', join(dir, 'no-such-night')]);
     expect(missing.code).toBe(2);
     expect(missing.stderr.trim().split('\n')).toHaveLength(1);
@@ -428,7 +473,7 @@ describe('fds-conformance run', () => {
     expect(result.code).toBe(4);
     expect(result.stdout.split('\n')[0]).toMatch(/^fds-conformance: incomplete: no API key .*not exercised$/);
     expect(result.stdout).toMatch(
-      /^incomplete: \d+ requirements not exercised for want of FDS_API_KEY, --api-key or the profile’s apiKey; reports in /m,
+      /^incomplete: \d+ requirements not exercised for want of FDS_API_KEY, --api-key or the profile’s apiKey \(--only token: \d+ of \d+ requirements\); reports in /m,
     );
     expect(result.stdout).toMatch(/^\d+ checks: 0 passed, 0 failed, \d+ not exercised$/m);
     const report = JSON.parse(readFileSync(join(out, 'report.json'), 'utf8')) as Report;
@@ -437,7 +482,9 @@ describe('fds-conformance run', () => {
       'FDS_API_KEY, --api-key or the profile’s apiKey',
     ]);
     const markdown = readFileSync(join(out, 'report.md'), 'utf8').split('\n');
-    expect(markdown[0]).toBe('# ⚠️ FDS conformance: incomplete');
+    expect(markdown[0]).toMatch(
+      /^# ⚠️ FDS conformance: incomplete \(--only token: \d+ of \d+ requirements\)$/,
+    );
     expect(markdown[2]).toMatch(/^\*\*incomplete: \d+ requirements not exercised for want of FDS_API_KEY/);
     const junit = readFileSync(join(out, 'junit.xml'), 'utf8');
     expect(junitFailures(out)).toBe(1);
@@ -456,7 +503,7 @@ describe('fds-conformance run', () => {
     expect(junitFailures(allowed)).toBe(0);
   });
 
-  it('is not incomplete for what the user chose to leave out: --only, --read-only', async () => {
+  it('is not incomplete for what the user chose to leave out, and names it: --only, --read-only', async () => {
     for (const args of [
       ['--only', 'users'],
       ['--only', 'users,institutions', '--read-only'],
@@ -466,6 +513,35 @@ describe('fds-conformance run', () => {
       expect(result.code, result.stdout).toBe(0);
       const report = JSON.parse(readFileSync(join(out, 'report.json'), 'utf8')) as Report;
       expect(report.summary.verdict).toBe('conformant');
+      // The scope: what was selected, how many requirements its checks name, what else bounded it.
+      const selected = report.selection?.selected ?? 0;
+      expect(selected).toBeGreaterThan(0);
+      expect(selected).toBeLessThan(report.summary.requirements);
+      const readOnly = args.includes('--read-only');
+      const scope = `--only ${args[1]}: ${selected} of ${report.summary.requirements} requirements${readOnly ? '; --read-only' : ''}`;
+      expect(report.selection).toEqual({ only: args[1]?.split(','), readOnly, selected });
+      expect(result.stdout).toContain(`\nconformant (${scope}); reports in ${out}/\n`);
+      expect(readFileSync(join(out, 'report.md'), 'utf8').split('\n')[0]).toBe(
+        `# ✅ FDS conformance: conformant (${scope})`,
+      );
+      expect(readFileSync(join(out, 'report.html'), 'utf8')).toContain(
+        `<span class="conformant">conformant</span> <small id="scope">(${scope})</small></h1>`,
+      );
+      // A requirement the selection left out says so, and only such requirements are not exercised for it.
+      const token = report.requirements.find((r) => r.id === 'TOKEN-01');
+      expect(token?.notExercised).toEqual([`outside --only ${args[1]}`]);
+      expect(token?.enableBy).toBeUndefined();
+      const outside = report.requirements.filter((r) => r.notExercised?.[0]?.startsWith('outside '));
+      expect(outside).toHaveLength(report.summary.requirements - selected);
+      const junit = readFileSync(join(out, 'junit.xml'), 'utf8');
+      expect(junit).toMatch(
+        new RegExp(
+          `<testcase name="TOKEN-01: [^"]*"[^>]*>\\s*<skipped message="not exercised: outside --only ${args[1]}"/>`,
+        ),
+      );
+      expect(junit).toContain(`<property name="scope" value="${scope}"/>`);
+      expect(junit).not.toContain('no check exercises it');
+      expect(junitSchemaProblems(junit)).toEqual([]);
     }
   });
 

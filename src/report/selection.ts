@@ -1,0 +1,105 @@
+import type { RequirementResult } from './model.ts';
+
+/** A shard of a run (`--shard i/n`): the i-th of n. */
+export interface Shard {
+  index: number;
+  count: number;
+}
+
+/** One report `merge-reports` joined: its shard (null in a report that recorded none) and its seed. */
+export interface JoinedShard {
+  shard: Shard | null;
+  seed: number;
+}
+
+/**
+ * What a run was asked to cover (report.json `selection`, docs/design.md#reports): the flags that leave
+ * requirements out or excuse failures, so every view can say what its verdict is about.
+ */
+export interface Selection {
+  /** `--only` as given: groups, requirement ids and register ids. */
+  only?: string[];
+  /** `--rerun-failed`: the report folder whose failed and flaky requirements ran again. */
+  rerunFailed?: string;
+  /** The requirement ids the run was narrowed to (`--only` ids, `--rerun-failed`). */
+  requirements?: string[];
+  shard?: Shard;
+  readOnly: boolean;
+  /** `--baseline` (or the one `--write-baseline` wrote, `written`): its file and its ids. */
+  baseline?: { file: string; failing: string[]; written: boolean };
+  /** The requirements a check of the run names: the rest were left out by the selection. */
+  selected: number;
+  /** The reports `merge-reports` joined, in the order given. */
+  merged?: JoinedShard[];
+}
+
+/** A selection as a run is given it, before it knows which requirements its checks name. */
+export type RunSelection = Omit<Selection, 'selected'>;
+
+/** What left requirements out, by name: `--only users`, `shard 2/3`, or none for a whole run. */
+function narrowedBy(selection: RunSelection): string[] {
+  return [
+    ...(selection.only ? [`--only ${selection.only.join(',')}`] : []),
+    ...(selection.rerunFailed !== undefined ? [`--rerun-failed ${selection.rerunFailed}`] : []),
+    ...(selection.shard ? [`shard ${selection.shard.index}/${selection.shard.count}`] : []),
+  ];
+}
+
+/**
+ * Why a requirement no check of the run names is not exercised: outside what the run selected, or, for a
+ * whole run, that no check exercises it. Such a requirement never makes a run incomplete.
+ */
+export function outsideReason(selection: RunSelection | undefined): string {
+  const by = selection ? narrowedBy(selection) : [];
+  return by.length > 0 ? `outside ${by.join(' and ')}` : 'no check exercises it';
+}
+
+/** How the baseline bore on the verdict: how many of the run's failures it holds. */
+function baselinePart(
+  baseline: NonNullable<Selection['baseline']>,
+  requirements: readonly RequirementResult[],
+): string {
+  const failed = requirements.filter((r) => r.status === 'failed');
+  const known = failed.filter((r) => baseline.failing.includes(r.id)).length;
+  const file = `the baseline ${baseline.file}${baseline.written ? ' this run wrote' : ''}`;
+  if (failed.length === 0) return `none failed, ${file} excused nothing`;
+  if (known === failed.length) return `${failed.length} failed, all in ${file}`;
+  return `${failed.length} failed, ${known === 0 ? 'none' : `${known} of them`} in ${file}`;
+}
+
+/** Which shards a merged report joined, or that they could not be verified (older reports record none). */
+function mergedPart(merged: readonly JoinedShard[]): string {
+  const shards = merged.map(({ shard }) => shard && `${shard.index}/${shard.count}`);
+  return shards.every((shard) => shard !== null)
+    ? `shards ${shards.join(', ')} merged`
+    : `${merged.length} reports merged, their shards not verified`;
+}
+
+/**
+ * The scope of a verdict in one line: what was selected and what was left out, and the baseline's share
+ * of the failures (`--only users: 17 of 257 requirements; --read-only; 3 failed, all in the baseline
+ * fds-baseline.json`). Undefined for a whole run without a baseline: its verdict needs no qualifier.
+ */
+export function scopeLine(report: {
+  selection?: Selection;
+  requirements: readonly RequirementResult[];
+}): string | undefined {
+  const { selection } = report;
+  if (!selection) return undefined;
+  const by = narrowedBy(selection);
+  const parts = [
+    ...(by.length > 0
+      ? [`${by.join(', ')}: ${selection.selected} of ${report.requirements.length} requirements`]
+      : []),
+    ...(selection.merged ? [mergedPart(selection.merged)] : []),
+    ...(selection.readOnly ? ['--read-only'] : []),
+    ...(selection.baseline ? [baselinePart(selection.baseline, report.requirements)] : []),
+  ];
+  return parts.length > 0 ? parts.join('; ') : undefined;
+}
+
+/** A verdict with its scope: `conformant (--only users: 17 of 257 requirements)`. */
+export function scopedVerdict(verdict: string, report: Parameters<typeof scopeLine>[0]): string {
+  const scope = scopeLine(report);
+  return scope === undefined ? verdict : `${verdict} (${scope})`;
+}
