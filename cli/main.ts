@@ -35,7 +35,7 @@ export const commands: CommandEntry[] = [
   {
     name: 'token',
     summary:
-      "print an access token from the target's POST /token, for a report's curl line; stdout: the token only (a secret: keep it out of logs)",
+      "print an access token of the target (POST /token) for a curl line's $FDS_TOKEN; stdout: the token alone, a secret",
     options: async () => (await import('./token-command.ts')).tokenOptions,
     run: async (args, out) => (await import('./token-command.ts')).tokenCommand(args, out),
   },

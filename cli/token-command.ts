@@ -13,7 +13,10 @@ import { parseRunOptions, runOptions } from './run-options.ts';
 
 /** The flags of `token`: those of `run` that say where the target is and which key it takes. */
 export const tokenOptions = {
-  'base-url': runOptions['base-url'],
+  'base-url': {
+    ...runOptions['base-url'],
+    description: "the target, may carry a path prefix (env FDS_BASE_URL, the profile's baseUrl)",
+  },
   'api-key': runOptions['api-key'],
   profile: runOptions.profile,
   'timeout-ms': runOptions['timeout-ms'],
