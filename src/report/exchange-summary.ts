@@ -12,8 +12,8 @@ const errorWidth = 300;
 
 /**
  * The request of a failure's evidence in one line, as a person reads it: the method, the path with every
- * query parameter decoded, and for a write its body's members, each value shortened. Nothing of it is
- * cut away whole: the parameters are what a person compares with the finding.
+ * query parameter decoded, and for a write its body's members, each value shortened. The path and its
+ * parameters are never cut: they are what a person compares with the finding.
  */
 export function requestSummary(exchange: Exchange): string {
   const { method, url, body } = exchange.request;
