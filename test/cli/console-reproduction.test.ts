@@ -1,5 +1,5 @@
 import { execFile, spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -60,7 +60,10 @@ describe('a console failure reproduces from its own lines', { timeout: 120_000 }
       FDS_API_KEY: apiKey,
     });
   });
-  afterAll(() => faulted.close());
+  afterAll(async () => {
+    await faulted.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
 
   it('prints the request and the answer under the failure, and no secret anywhere', () => {
     expect(first.code).toBe(1);
