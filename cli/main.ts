@@ -33,6 +33,13 @@ export const commands: CommandEntry[] = [
     run: async (args, out) => (await import('./mock-command.ts')).mockCommand(args, out),
   },
   {
+    name: 'token',
+    summary:
+      "print an access token of the target (POST /token) for a curl line's $FDS_TOKEN; stdout: the token alone, a secret",
+    options: async () => (await import('./token-command.ts')).tokenOptions,
+    run: async (args, out) => (await import('./token-command.ts')).tokenCommand(args, out),
+  },
+  {
     name: 'proxy',
     summary:
       'forward live traffic to a target unchanged and judge both sides of each exchange; stdout: its URL first',

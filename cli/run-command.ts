@@ -159,14 +159,18 @@ export async function runCommand(
     if (!outcome) throw new Error('the suites ended without a report');
     const { report, verdict } = outcome;
     for (const error of outcome.errors) console.error(`fds-conformance: suite error: ${error}`);
+    const given = {
+      ...(config.profileFile === undefined ? {} : { profile: config.profileFile }),
+      readOnly: config.readOnly,
+    };
     for (const id of verdict.blocking) {
       const requirement = report.requirements.find((r) => r.id === id);
       if (requirement && requirement.status !== 'flaky')
-        for (const line of failureLines('FAILED', requirement)) out(line);
+        for (const line of failureLines('FAILED', requirement, { report, given })) out(line);
     }
     for (const r of report.requirements.filter((r) => r.status === 'flaky')) {
       const note = verdict.blocking.includes(r.id) ? '' : ' (not counted without --fail-on-flaky)';
-      for (const line of failureLines('FLAKY', r, note)) out(line);
+      for (const line of failureLines('FLAKY', r, { report, given }, note)) out(line);
     }
     if (verdict.nowPassing.length > 0)
       out(`  baseline entries now passing: ${verdict.nowPassing.join(', ')}`);

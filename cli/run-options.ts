@@ -16,6 +16,8 @@ import { UsageError } from '../src/usage-error.ts';
 export interface RunConfig {
   /** Absent: the embedded mock is started and its own profile is used. */
   profile?: Profile;
+  /** The profile file's path as given (`--profile`, `FDS_PROFILE`), for the commands that rerun a failure. */
+  profileFile?: string;
   readOnly: boolean;
   /** Groups to run whole (`--only` group names). */
   only?: string[];
@@ -256,6 +258,7 @@ export function parseRunOptions(args: string[], env: NodeJS.ProcessEnv): RunConf
   };
   if (profile) config.profile = profile;
   if (values.only !== undefined) config.onlyGiven = values.only.split(',').map((e) => e.trim());
+  if (profilePath) config.profileFile = profilePath;
   if (selection?.groups.length) config.only = selection.groups;
   if (selection?.requirements.length) config.requirements = selection.requirements;
   if (values['rerun-failed'] !== undefined) {

@@ -3,7 +3,7 @@ import { groundsOf } from './grounds.ts';
 import { oneLine } from './markdown.ts';
 import type { RequirementFailure, RequirementResult } from './model.ts';
 import { chartSvg, statuses } from './html-chart.ts';
-import { needsProfile, replayCommand, rerunCommand } from './rerun-commands.ts';
+import { needsProfile, replayCommand, rerunCommand, tokenCommand } from './rerun-commands.ts';
 import { incompleteLine, requirementsLine, timeLine, trafficLine, type Report } from './report.ts';
 import { scopeLine, scopedVerdict } from './selection.ts';
 
@@ -41,10 +41,24 @@ function failureHtml(report: Report, id: string, failure: RequirementFailure): s
         `counter-example <code>${escape(failure.counterexample ?? '')}</code>; replay it:</p><pre class="replay">${escape(replay)}</pre>`,
     );
   }
-  if (failure.curl) parts.push(`<p>Reproduce:</p><pre class="curl">${escape(failure.curl)}</pre>`);
+  if (failure.curl) parts.push(curlHtml(report, failure.curl));
   if (failure.exchange)
     parts.push(`<p>Exchange:</p><pre class="exchange">${escape(exchangeText(failure.exchange))}</pre>`);
   return `<div class="failure">${parts.join('\n')}</div>`;
+}
+
+/**
+ * The curl line, and where it carries a token, the line that gets one before it: the `token` command,
+ * with the run's profile and key. The embedded mock stopped with its run, so no token of it is to be had.
+ */
+function curlHtml(report: Report, curl: string): string {
+  const token = curl.includes('$FDS_TOKEN') ? tokenCommand(report) : undefined;
+  const how =
+    token === undefined
+      ? '<p>Reproduce:</p>'
+      : '<p>Reproduce: first set <code>$FDS_TOKEN</code> to a token of the target (the <code>token</code> command sends POST /token with the run&#39;s profile and <code>FDS_API_KEY</code> and prints the token alone), then send the request:</p>' +
+        `<pre class="token">${escape(token)}</pre>`;
+  return `${how}<pre class="curl">${escape(curl)}</pre>`;
 }
 
 /** Beside the evidence, what a person needs to dispute it: the spec's words, the notes, the readings. */

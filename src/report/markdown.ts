@@ -1,5 +1,8 @@
 import { groundsOf } from './grounds.ts';
 import type { RequirementResult } from './model.ts';
+import { needsProfile } from './rerun-commands.ts';
+import { reproductionOf } from './reproduction.ts';
+import { shortened } from './shortened.ts';
 import { scopedVerdict } from './selection.ts';
 import {
   incompleteLine,
@@ -13,17 +16,6 @@ import {
 /** Markdown cells cannot hold a bare pipe or a line break. */
 export function cell(text: string): string {
   return text.replaceAll('|', '\\|').replace(/\s*\n\s*/g, ' ');
-}
-
-/**
- * A line cut to `max` characters by dropping its middle. A finding reads "<where>: <what was wrong>", the
- * deciding words last ("expected status 200, got 503 …", a counter-example's seed and path), so a long
- * query or a long generated value loses its middle, never the end that says why.
- */
-export function shortened(line: string, max: number): string {
-  if (line.length <= max) return line;
-  const head = Math.floor((max - 1) / 3);
-  return `${line.slice(0, head)}…${line.slice(line.length - (max - 1 - head))}`;
 }
 
 /** A finding in one line: its lines joined (the first often only names the request), shortened when long. */
@@ -84,7 +76,7 @@ export function reportMarkdown(report: Report, verdict: Verdict, comparison = ''
         '',
       );
     }
-    lines.push(...failed.flatMap(groundsMarkdown));
+    lines.push(...failed.flatMap((r) => [...reproductionMarkdown(report, r), ...groundsMarkdown(r)]));
   }
   const flaky = report.requirements.filter((r) => r.status === 'flaky');
   if (flaky.length > 0) {
@@ -146,6 +138,46 @@ function follows(previous: string, id: string): boolean {
   const [, group, number] = /^(.*-)(\d+)$/.exec(previous) ?? [];
   const [, nextGroup, next] = /^(.*-)(\d+)$/.exec(id) ?? [];
   return group !== undefined && group === nextGroup && Number(next) === Number(number) + 1;
+}
+
+/**
+ * What reproduces a failed requirement's first failure, folded like its grounds: one shell block to copy,
+ * the request and the answer as comments above the commands, so a line of it pasted alone does nothing
+ * unexpected.
+ */
+function reproductionMarkdown(report: Report, r: RequirementResult): string[] {
+  const failure = r.failures[0];
+  if (!failure) return [];
+  const { request, answer, rerun, token, curl } = reproductionOf(report, r.id, failure);
+  const block = [
+    ...(request === undefined ? [] : [`# request: ${request}`]),
+    ...(answer === undefined ? [] : [`# answer:  ${answer}`]),
+    rerun,
+    ...(token === undefined ? [] : [token]),
+    ...(curl === undefined ? [] : [curl]),
+  ];
+  const fence = '`'.repeat(Math.max(3, ...block.map((line) => longestBacktickRun(line) + 1)));
+  return [
+    `<details><summary>${r.id}: reproduce it</summary>`,
+    '',
+    ...(needsProfile(report)
+      ? [
+          "With the run's profile (`--profile` or `FDS_PROFILE`) and `FDS_API_KEY`, which report.json does not record:",
+          '',
+        ]
+      : []),
+    `${fence}sh`,
+    ...block,
+    fence,
+    '',
+    '</details>',
+    '',
+  ];
+}
+
+/** The longest run of backticks in a line: a code fence must be longer to hold it. */
+function longestBacktickRun(line: string): number {
+  return Math.max(0, ...(line.match(/`+/g) ?? []).map((run) => run.length));
 }
 
 /**

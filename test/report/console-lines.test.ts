@@ -1,7 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { checksLine, failureLines } from '../../src/report/console-lines.ts';
+import { checksLine, failureLines, type FailureContext } from '../../src/report/console-lines.ts';
 import { oneLine } from '../../src/report/markdown.ts';
 import type { RequirementResult } from '../../src/report/model.ts';
+import { sample } from './fixture-report.ts';
+
+/** A run on the embedded mock: the only reproduction line is the rerun, which needs no target. */
+const onTheMock: FailureContext = {
+  report: { ...sample.report, target: { ...sample.report.target, embeddedMock: true } },
+  given: {},
+};
+const rerunLine = `      rerun:   npx fds-conformance --only INST-05 --seed ${sample.report.seed}`;
 
 function failed(message: string): RequirementResult {
   return {
@@ -22,17 +30,17 @@ const decisive = 'expected status 200, got 503 {"type":"error"}';
 
 describe('console lines of a failure', () => {
   it('keeps the deciding words of a long finding, under the requirement and its check', () => {
-    const lines = failureLines('FAILED', failed(`${longRequest}: ${decisive}`));
+    const lines = failureLines('FAILED', failed(`${longRequest}: ${decisive}`), onTheMock);
     expect(lines[0]).toBe('  FAILED INST-05 filter=stage.ne answers the others');
     expect(lines[1]).toMatch(/^ {6}GET \/institutions\?filter=stage/);
     expect(lines[1]).toContain('…');
     expect(lines[1]?.endsWith(`: ${decisive}`)).toBe(true);
-    expect(lines).toHaveLength(2);
+    expect(lines.slice(2)).toEqual([rerunLine]);
   });
 
   it("shows each of a property failure's lines, its last (the finding) whole", () => {
     const message = `property failed for ${JSON.stringify('x'.repeat(400))} (seed 7, path "3:1"):\n${longRequest}: ${decisive}`;
-    const lines = failureLines('FLAKY', failed(message), ' (not counted without --fail-on-flaky)');
+    const lines = failureLines('FLAKY', failed(message), onTheMock, ' (not counted without --fail-on-flaky)');
     expect(lines[0]).toMatch(/^ {2}FLAKY INST-05 .*\(not counted without --fail-on-flaky\)$/);
     expect(lines[1]).toMatch(/^ {6}property failed for "x+…x+" \(seed 7, path "3:1"\):$/);
     expect(lines[2]?.endsWith(decisive)).toBe(true);
@@ -43,9 +51,11 @@ describe('console lines of a failure', () => {
     const lines = failureLines(
       'FAILED',
       failed(['GET /institutions: not a valid list:', ...violations].join('\n')),
+      onTheMock,
     );
-    expect(lines).toHaveLength(5);
+    expect(lines).toHaveLength(6);
     expect(lines[4]).toBe('      … 7 more lines in report.html');
+    expect(lines[5]).toBe(rerunLine);
   });
 
   it('cuts a one-line reason in its middle, never its end', () => {

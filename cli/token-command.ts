@@ -1,0 +1,90 @@
+import { evidenceOf } from '../src/http/exchange.ts';
+import { HttpClient } from '../src/http/http-client.ts';
+import { Secrets } from '../src/http/secrets.ts';
+import { TokenManager } from '../src/http/token-manager.ts';
+import { answerSummary } from '../src/report/exchange-summary.ts';
+import { UsageError } from '../src/usage-error.ts';
+import { unreachableReason } from '../runner/reachability.ts';
+import { setupError } from '../runner/setup-diagnosis.ts';
+import { exitCodes } from './exit-codes.ts';
+import type { OptionTable } from './options.ts';
+import { parseOptions } from './options.ts';
+import { parseRunOptions, runOptions } from './run-options.ts';
+
+/** The flags of `token`: those of `run` that say where the target is and which key it takes. */
+export const tokenOptions = {
+  'base-url': {
+    ...runOptions['base-url'],
+    description: "the target, may carry a path prefix (env FDS_BASE_URL, the profile's baseUrl)",
+  },
+  'api-key': runOptions['api-key'],
+  profile: runOptions.profile,
+  'timeout-ms': runOptions['timeout-ms'],
+} as const satisfies OptionTable;
+
+/**
+ * `token`: one POST /token (spec: Authentication, step 2) with the key and version a run would send, to
+ * the target a run would reach, read from the same flags, environment and profile; stdout is the access
+ * token alone, so `export FDS_TOKEN="$(npx fds-conformance token …)"` sets what a report's curl line
+ * carries. Printing the token is the command's purpose, so it is the one place a secret reaches stdout;
+ * no report ever holds it. A target without a token answer is one line on stderr: 2 for a mistake of the
+ * setup (no target, no key, a key refused, no token endpoint at the path), 3 for no connection or no
+ * answer, 1 for a token endpoint that answers without a token.
+ */
+export async function tokenCommand(
+  args: string[],
+  out: (line: string) => void,
+  env = process.env,
+): Promise<number> {
+  parseOptions('token', tokenOptions, args);
+  const { profile, timeoutMs } = parseRunOptions(args, env);
+  if (!profile)
+    throw new UsageError(
+      "token: no target: give --base-url, FDS_BASE_URL or the profile's baseUrl (the embedded mock stops with its run; `fds-conformance mock` starts one that stays)",
+    );
+  if (!profile.apiKey)
+    throw new UsageError("token: no API key: give FDS_API_KEY, --api-key or the profile's apiKey");
+  const unreachable = await unreachableReason(profile.baseUrl, Math.min(timeoutMs, 10_000));
+  if (unreachable) {
+    console.error(`fds-conformance: cannot reach ${profile.baseUrl}: ${unreachable}`);
+    return exitCodes.unreachable;
+  }
+  const secrets = new Secrets();
+  const client = new HttpClient({
+    baseUrl: profile.baseUrl,
+    timeoutMs,
+    concurrency: 1,
+    maxBodyBytes: 1024 * 1024,
+    readOnly: false,
+    secrets,
+    maxRetries: 0,
+  });
+  try {
+    const tokens = new TokenManager(client, {
+      apiKey: profile.apiKey,
+      version: profile.version,
+      versionHeader: profile.versionHeader,
+    });
+    const exchange = await tokens.requestToken();
+    const token = tokens.tokenFrom(exchange);
+    if (token) {
+      out(token.value);
+      return exitCodes.ok;
+    }
+    const answer = answerSummary(evidenceOf(exchange, secrets));
+    if (!exchange.response) {
+      console.error(`fds-conformance: POST /token at ${client.resolve('/token').href}: ${answer}`);
+      return exitCodes.unreachable;
+    }
+    // A refused key or a token endpoint elsewhere is the setup's, named as a run names it before its checks.
+    const setup = await setupError(profile, { timeoutMs, answered: [] });
+    if (setup) {
+      console.error(`fds-conformance: ${setup}`);
+      return exitCodes.usage;
+    }
+    console.error(`fds-conformance: POST /token answered without an access token: ${answer}`);
+    return exitCodes.failed;
+  } finally {
+    await client.close();
+  }
+}

@@ -1,0 +1,37 @@
+import { answerSummary, requestSummary } from './exchange-summary.ts';
+import type { RequirementFailure } from './model.ts';
+import type { Report } from './report.ts';
+import { replayCommand, rerunCommand, tokenCommand, type GivenOptions } from './rerun-commands.ts';
+
+/**
+ * What reproduces one failure (docs/design.md#a-failure-is-reproducible-by-a-person), each part one line:
+ * the request with its parameters, the answer with its errors' codes and details, the command that runs
+ * the requirement alone again (a property's replays its counter-example), and against a target that
+ * outlives the run, the curl line, after the line that sets the token it carries. None holds a secret:
+ * the key and the token stay variables.
+ */
+export interface Reproduction {
+  request?: string;
+  answer?: string;
+  rerun: string;
+  token?: string;
+  curl?: string;
+}
+
+export function reproductionOf(
+  report: Report,
+  id: string,
+  failure: RequirementFailure,
+  given: GivenOptions = {},
+): Reproduction {
+  const { exchange } = failure;
+  // The embedded mock stopped with its run: a curl line to its port reaches nothing.
+  const curl = report.target.embeddedMock ? undefined : failure.curl;
+  const token = curl?.includes('$FDS_TOKEN') ? tokenCommand(report, given) : undefined;
+  return {
+    ...(exchange ? { request: requestSummary(exchange), answer: answerSummary(exchange) } : {}),
+    rerun: replayCommand(report, id, failure, given) ?? rerunCommand(report, id, given),
+    ...(token ? { token } : {}),
+    ...(curl ? { curl } : {}),
+  };
+}

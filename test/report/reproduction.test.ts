@@ -1,0 +1,210 @@
+import { describe, expect, it } from 'vitest';
+import { curlOf, type Exchange } from '../../src/http/exchange.ts';
+import { failureLines } from '../../src/report/console-lines.ts';
+import { answerSummary, requestSummary } from '../../src/report/exchange-summary.ts';
+import { reportHtml } from '../../src/report/html.ts';
+import { reportMarkdown } from '../../src/report/markdown.ts';
+import type { RequirementFailure, RequirementResult } from '../../src/report/model.ts';
+import type { Report } from '../../src/report/report.ts';
+import { reproductionOf } from '../../src/report/reproduction.ts';
+import { sample } from './fixture-report.ts';
+
+const target = 'https://staging.example.com/api';
+const onTarget: Report = {
+  ...sample.report,
+  target: { baseUrl: target, embeddedMock: false, version: '2.0' },
+};
+const onTheMock: Report = { ...onTarget, target: { ...onTarget.target, embeddedMock: true } };
+
+// What decides comes last in a detail, after words a cut would otherwise keep.
+const why = 'the expression country.eq has no closing parenthesis';
+const refusal = {
+  type: 'list',
+  correlationId: '3f1c0a52-0000-4000-8000-000000000000',
+  data: [
+    {
+      type: 'error',
+      code: 'parameter-not-valid',
+      title: 'Invalid parameter',
+      detail: `${'The filter could not be read: '.repeat(3)}\n${why}`,
+      source: { parameter: 'filter' },
+    },
+  ],
+};
+
+function exchange(request: Partial<Exchange['request']>, status: number, text: string): Exchange {
+  return {
+    request: {
+      method: 'GET',
+      url: `${target}/institutions`,
+      headers: { authorization: 'Bearer ***', 'service-version': '2.0' },
+      credential: 'token',
+      ...request,
+    },
+    response: { status, headers: {}, body: undefined, text, durationMs: 4 },
+    retries: [],
+  };
+}
+
+const listRefused = exchange(
+  { url: `${target}/institutions?filter=${encodeURIComponent("country.eq('AU'")}&limit=5` },
+  400,
+  JSON.stringify(refusal),
+);
+const failure: RequirementFailure = {
+  check: 'GET /institutions with an eq filter answers the institutions of that country',
+  message: `GET /institutions?filter=…: expected status 200, got 400 ${JSON.stringify(refusal).slice(0, 60)}…`,
+  exchange: listRefused,
+  curl: curlOf(listRefused),
+};
+
+describe('a failure summed up for a person', () => {
+  it('names the request with every query parameter, decoded', () => {
+    expect(requestSummary(listRefused)).toBe("GET /api/institutions?filter=country.eq('AU'&limit=5");
+  });
+
+  it("names a write's body members, each value shortened; a form as sent", () => {
+    const address = `${'a'.repeat(80)}@example.com`;
+    const write = exchange(
+      {
+        method: 'POST',
+        url: `${target}/users`,
+        body: JSON.stringify({ email: address, name: 'Ann' }),
+      },
+      201,
+      '{}',
+    );
+    expect(requestSummary(write)).toMatch(/^POST \/api\/users \{email: "a+…a+@example\.com", name: "Ann"\}$/);
+    expect(requestSummary(write).length).toBeLessThan(80);
+    const token = exchange({ method: 'POST', url: `${target}/token`, body: 'scope=SERVER_ACCESS' }, 200, '');
+    expect(requestSummary(token)).toBe('POST /api/token scope=SERVER_ACCESS');
+  });
+
+  it("answers with each error's code, parameter and detail, its end whole, on one line", () => {
+    const answer = answerSummary(listRefused);
+    expect(answer).toMatch(/^400 parameter-not-valid \(filter\): The filter could not be read: /);
+    expect(answer.endsWith(why)).toBe(true);
+    expect(answer).not.toContain('\n');
+  });
+
+  it('answers with the start of any other body, and why nothing came when nothing did', () => {
+    expect(answerSummary(exchange({}, 200, '{"type":"list","totalCount":"3"}'))).toBe(
+      '200 {"type":"list","totalCount":"3"}',
+    );
+    expect(answerSummary(exchange({}, 502, `<html>${'x'.repeat(300)}`))).toMatch(/^502 <html>x+…$/);
+    expect(answerSummary(exchange({}, 204, ''))).toBe('204 (empty body)');
+    const { response: _none, ...unanswered } = exchange({}, 0, '');
+    expect(answerSummary({ ...unanswered, failure: 'no answer within 10000 ms' })).toBe(
+      'no answer: no answer within 10000 ms',
+    );
+  });
+});
+
+describe('what reproduces a failure', () => {
+  it('against a target: the rerun as given, the token line, then the curl line carrying $FDS_TOKEN', () => {
+    const given = { profile: 'fds profile.json', readOnly: true };
+    expect(reproductionOf(onTarget, 'INST-04', failure, given)).toEqual({
+      request: requestSummary(listRefused),
+      answer: answerSummary(listRefused),
+      rerun: `npx fds-conformance --only INST-04 --seed ${onTarget.seed} --base-url '${target}' --profile 'fds profile.json' --read-only`,
+      token: `export FDS_TOKEN="$(npx fds-conformance token --base-url '${target}' --profile 'fds profile.json')"`,
+      curl: failure.curl,
+    });
+    expect(failure.curl).toContain('"Authorization: Bearer $FDS_TOKEN"');
+  });
+
+  it("replays a property's counter-example, and sets no token for a curl line carrying the key", () => {
+    const tokenRequest = {
+      ...failure,
+      seed: 7,
+      path: '3:1',
+      curl: 'curl -H "Authorization: Basic $FDS_API_KEY"',
+    };
+    const reproduction = reproductionOf(onTarget, 'TOKEN-04', tokenRequest);
+    expect(reproduction.rerun).toBe(
+      `npx fds-conformance --only TOKEN-04 --seed 7 --path '3:1' --base-url '${target}'`,
+    );
+    expect(reproduction.token).toBeUndefined();
+    expect(reproduction.curl).toBe(tokenRequest.curl);
+  });
+
+  it('on the embedded mock, which stopped with its run: the rerun alone reaches it, no curl line', () => {
+    const reproduction = reproductionOf(onTheMock, 'INST-04', failure, { profile: 'ignored.json' });
+    expect(reproduction.rerun).toBe(`npx fds-conformance --only INST-04 --seed ${onTarget.seed}`);
+    expect(reproduction).not.toHaveProperty('curl');
+    expect(reproduction).not.toHaveProperty('token');
+  });
+});
+
+const failed: RequirementResult = {
+  id: 'INST-04',
+  level: 'MUST',
+  group: 'institutions',
+  title: 'eq filters',
+  specRef: 'Endpoints',
+  status: 'failed',
+  checks: [failure.check],
+  failures: [failure],
+};
+const withFailure: Report = {
+  ...onTarget,
+  requirements: onTarget.requirements.map((r) => (r.id === 'INST-04' ? failed : r)),
+};
+
+describe('each view gives the reproduction under the failure', () => {
+  it('console: the finding, then a labelled line each, none cut', () => {
+    const lines = failureLines('FAILED', failed, { report: onTarget, given: { profile: 'p.json' } });
+    const reproduction = reproductionOf(onTarget, 'INST-04', failure, { profile: 'p.json' });
+    expect(lines.slice(-5)).toEqual([
+      `      request: ${reproduction.request}`,
+      `      answer:  ${reproduction.answer}`,
+      `      rerun:   ${reproduction.rerun}`,
+      `      token:   ${reproduction.token}`,
+      `      curl:    ${reproduction.curl}`,
+    ]);
+  });
+
+  it('report.md: one shell block, the request and the answer as comments above the commands', () => {
+    const markdown = reportMarkdown(withFailure, { ...sample.verdict, blocking: ['INST-04'] });
+    const { request, answer, rerun, token, curl } = reproductionOf(withFailure, 'INST-04', failure);
+    const block = [
+      '<details><summary>INST-04: reproduce it</summary>',
+      '',
+      "With the run's profile (`--profile` or `FDS_PROFILE`) and `FDS_API_KEY`, which report.json does not record:",
+      '',
+      '```sh',
+      `# request: ${request}`,
+      `# answer:  ${answer}`,
+      rerun,
+      token,
+      curl,
+      '```',
+    ].join('\n');
+    expect(markdown).toContain(block);
+  });
+
+  it('report.md: a fence longer than any backtick run the target sent', () => {
+    const ticked = exchange({}, 400, JSON.stringify({ ...refusal, data: [{ code: '```rm```' }] }));
+    const report: Report = {
+      ...withFailure,
+      requirements: withFailure.requirements.map((r) =>
+        r.id === 'INST-04' ? { ...failed, failures: [{ ...failure, exchange: ticked }] } : r,
+      ),
+    };
+    const markdown = reportMarkdown(report, sample.verdict);
+    expect(markdown).toContain('````sh\n');
+    expect(markdown).toContain('# answer:  400 ```rm```\n');
+  });
+
+  it('report.html: the token command in its own block, before the curl line it serves', () => {
+    const html = reportHtml(withFailure);
+    const token = reproductionOf(withFailure, 'INST-04', failure).token ?? '';
+    const at = html.indexOf(
+      `<pre class="token">${token.replaceAll('"', '&#34;').replaceAll("'", '&#39;')}</pre>`,
+    );
+    expect(at).toBeGreaterThan(-1);
+    expect(html.indexOf('<pre class="curl">curl', at)).toBeGreaterThan(at);
+    // The sample's TOKEN-04 curl line carries the key, not a token: no token line before it.
+    expect(reportHtml(sample.report).match(/<pre class="token">/g)).toBeNull();
+  });
+});
