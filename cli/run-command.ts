@@ -50,20 +50,28 @@ export async function runCommand(
       import('../runner/reachability.ts'),
       import('../runner/setup-diagnosis.ts'),
     ]);
-    const unreachable = await unreachableReason(profile.baseUrl, Math.min(config.timeoutMs, 10_000));
+    const { sources } = config;
+    const probeLimit = Math.min(config.timeoutMs, 10_000);
+    const probed = Date.now();
+    const unreachable = await unreachableReason(profile.baseUrl, probeLimit);
     answeredBefore.push(Date.now());
     if (unreachable) {
-      console.error(`fds-conformance: cannot reach ${profile.baseUrl}: ${unreachable}`);
+      console.error(
+        `fds-conformance: cannot reach ${profile.baseUrl} (from ${sources.baseUrl}): ${unreachable}`,
+      );
       return exitCodes.unreachable;
     }
     const setup = await setupError(profile, {
       timeoutMs: config.timeoutMs,
+      sources,
+      // A probe that took its whole time got no answer (reachability.ts lets a stall pass as reachable).
+      probeUnanswered: Date.now() - probed >= probeLimit,
       answered: answeredBefore,
       ...(config.maxRps !== undefined ? { maxRps: config.maxRps } : {}),
     });
     if (setup) {
-      console.error(`fds-conformance: ${setup}`);
-      return exitCodes.usage;
+      console.error(`fds-conformance: ${setup.line}`);
+      return setup.unanswered ? exitCodes.unreachable : exitCodes.usage;
     }
   } else {
     // Loaded only when wanted: a run against a real target does not hold the mock and its world.
@@ -78,7 +86,7 @@ export async function runCommand(
       "fds-conformance: incomplete: no API key (FDS_API_KEY, --api-key or the profile's apiKey): every check that needs a token is not exercised",
     );
   out(
-    `fds-conformance: ${mock ? `embedded mock at ${profile.baseUrl}` : profile.baseUrl}, seed ${config.seed}${config.readOnly ? ', read-only' : ''}`,
+    `fds-conformance: ${mock ? `embedded mock at ${profile.baseUrl}` : profile.baseUrl}${config.baseUrlOverride ? ` (${config.baseUrlOverride})` : ''}, seed ${config.seed}${config.readOnly ? ', read-only' : ''}`,
   );
   try {
     const target = {

@@ -35,6 +35,9 @@ export async function unreachableReason(baseUrl: string, timeoutMs: number): Pro
       EHOSTUNREACH: 'host unreachable',
       ENETUNREACH: 'network unreachable',
     };
+    // OpenSSL's words for a TLS handshake that met an HTTP answer: the scheme is wrong, not the server.
+    if (/^ERR_SSL_(WRONG_VERSION_NUMBER|PACKET_LENGTH_TOO_LONG)$/.test(code))
+      return `the server answered plain HTTP; try ${baseUrl.replace(/^https:/, 'http:')}`;
     return (
       described[code] ??
       (code.startsWith('ERR_TLS') || /certificate|SSL|TLS/i.test((error as Error).message)
