@@ -208,7 +208,7 @@ export function parseRunOptions(args: string[], env: NodeJS.ProcessEnv): RunConf
     throw new UsageError(`--baseline ${values.baseline}: no such file`);
 
   const baseUrlRaw = values['base-url'] ?? env.FDS_BASE_URL ?? file.baseUrl;
-  const inProfile = (field: string) => `the profile's ${field} (${profilePath})`;
+  const inProfile = (field: string) => `the profile's ${field} in ${profilePath}`;
   const baseUrlSource = values['base-url']
     ? '--base-url'
     : env.FDS_BASE_URL

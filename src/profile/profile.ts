@@ -26,7 +26,7 @@ export interface ProfileFixtures {
 
 /**
  * Where each setting a setup error names came from, as a person would look for it: `FDS_BASE_URL`,
- * `--base-url`, `the profile's baseUrl (staging.json)`. A stale variable overriding the profile is then
+ * `--base-url`, `the profile's baseUrl in staging.json`. A stale variable overriding the profile is then
  * found from the one line (docs/design.md#setup-errors).
  */
 export interface SettingSources {

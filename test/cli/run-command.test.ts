@@ -472,7 +472,7 @@ describe('fds-conformance run', () => {
     const result = await runCli(['--base-url', 'http://127.0.0.1:9/api']);
     expect(result.code).toBe(3);
     expect(result.stderr.trim()).toBe(
-      'fds-conformance: cannot reach http://127.0.0.1:9/api: connection refused',
+      'fds-conformance: cannot reach http://127.0.0.1:9/api (from --base-url): connection refused',
     );
   });
 });
