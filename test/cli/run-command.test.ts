@@ -324,7 +324,7 @@ describe('fds-conformance run', () => {
       );
       expect(result.code, result.stderr).toBe(0);
       expect(arrivals.length).toBeGreaterThan(30);
-      // On the arrival times the target recorded, the probe's and the diagnosis's included: at most 10 in any
+      // On the arrival times the target recorded, the pre-flight's included: at most 10 in any
       // sliding second.
       // The budget places a request in its window only once its answer begins, which the target sends
       // after it recorded the arrival, so no slowness of this machine can crowd the arrivals together.
@@ -334,9 +334,9 @@ describe('fds-conformance run', () => {
         traffic: { requests: number; byGroup: Record<string, number>; maxRequestsPerSecond: number };
       };
       expect(report.traffic.maxRequestsPerSecond).toBe(10);
-      // All but the reachability probe and the setup diagnosis's token request, which the CLI sends alone
-      // before the run starts.
-      expect(report.traffic.requests).toBe(arrivals.length - 2);
+      // All but the pre-flight's, which the CLI sends alone before the run starts: the reachability probe,
+      // the token request and a GET for each of the four fixtures it looks up (runner/setup-fixtures.ts).
+      expect(report.traffic.requests).toBe(arrivals.length - 6);
       expect(Object.keys(report.traffic.byGroup).sort()).toEqual(['institutions', 'token']);
     } finally {
       await target.close();
