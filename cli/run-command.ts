@@ -55,6 +55,7 @@ export async function runCommand(
     const probed = Date.now();
     const unreachable = await unreachableReason(profile.baseUrl, probeLimit);
     answeredBefore.push(Date.now());
+    const probedForMs = Date.now() - probed;
     if (unreachable) {
       console.error(
         `fds-conformance: cannot reach ${profile.baseUrl} (from ${sources.baseUrl}): ${unreachable}`,
@@ -65,7 +66,7 @@ export async function runCommand(
       timeoutMs: config.timeoutMs,
       sources,
       // A probe that took its whole time got no answer (reachability.ts lets a stall pass as reachable).
-      probeUnanswered: Date.now() - probed >= probeLimit,
+      ...(probedForMs >= probeLimit ? { silentForMs: probedForMs } : {}),
       answered: answeredBefore,
       ...(config.maxRps !== undefined ? { maxRps: config.maxRps } : {}),
     });

@@ -22,10 +22,11 @@ export interface DiagnosisOptions extends PreflightBudget {
   /** Where the base URL, the keys and the fixtures came from: each line names its setting's. */
   sources: SettingSources;
   /**
-   * The reachability probe got no answer within its time, though the target accepted the connection: the
-   * target has had its time, so the token request waits a second more, not another --timeout-ms.
+   * How long the target has already kept silent: the reachability probe's wait, when it got no answer
+   * though the target accepted the connection. The token request waits out the rest of --timeout-ms, and
+   * at least a second, not another --timeout-ms.
    */
-  probeUnanswered?: boolean;
+  silentForMs?: number;
 }
 
 /** A setup error: its one line (without the `fds-conformance:` prefix) and its exit code's meaning. */
@@ -68,7 +69,7 @@ export async function setupError(
   const secrets = new Secrets();
   secrets.add(profile.tokenExpiry?.apiKey);
   const usage = (line: string): SetupError => ({ line: secrets.redact(line) });
-  const limit = options.probeUnanswered ? Math.min(options.timeoutMs, 1000) : options.timeoutMs;
+  const limit = Math.max(options.timeoutMs - (options.silentForMs ?? 0), Math.min(options.timeoutMs, 1000));
   const here = await requestToken(profile.baseUrl, apiKey, profile, limit, options, secrets);
   const base = `${profile.baseUrl} (from ${sources.baseUrl})`;
   if (!here.exchange.response && timedOut(here.exchange))
