@@ -81,7 +81,7 @@ export async function setupError(
   if (refusal) return usage(`the API key (from ${sources.apiKey}) was refused by POST /token (${refusal})`);
   const status = here.exchange.response?.status;
   if (status === 404 || status === 405)
-    return usage(await tokenEndpointElsewhere(here.tokenUrl, status, profile, options, secrets));
+    return usage(await tokenEndpointElsewhere(here.tokenUrl, status, apiKey, profile, options, secrets));
   const expiryKey = profile.tokenExpiry?.apiKey;
   if (expiryKey) {
     const expiry = await requestToken(
@@ -121,6 +121,7 @@ export async function setupError(
 async function tokenEndpointElsewhere(
   tokenUrl: string,
   status: number,
+  apiKey: string,
   profile: Profile,
   options: DiagnosisOptions,
   secrets: Secrets,
@@ -131,7 +132,7 @@ async function tokenEndpointElsewhere(
     const left = ends - Date.now();
     if (left <= 0)
       return `${missing}, and none of its parent paths or common prefixes answered as one within ${seconds(options.timeoutMs)}: check ${options.sources.baseUrl}`;
-    const there = await requestToken(base, profile.apiKey ?? '', profile, left, options, secrets);
+    const there = await requestToken(base, apiKey, profile, left, options, secrets);
     const refused = keyRefusal(there.exchange);
     if (!refused && !there.token) continue;
     return `${missing}; ${there.tokenUrl} answers as one: try --base-url ${base}${refused ? ` (there the API key is refused too: ${refused})` : ''}`;

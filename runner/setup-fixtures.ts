@@ -95,7 +95,7 @@ function noSuchResource(exchange: Exchange): string | undefined {
   if (!response || (response.status !== 404 && response.status !== 400) || !looksLikeErrorList(response.body))
     return undefined;
   const errors = errorObjects(response.body) ?? [];
-  // A 400 may refuse the bearer token instead (AMB-GEN's 400 readings): that says nothing of the id.
+  // A 400 may refuse the bearer token instead (AMB-GEN-08's 400 reading): that says nothing of the id.
   if (response.status === 400 && errors.some(refusesCredential)) return undefined;
   const first = errors[0];
   const code = typeof first?.code === 'string' ? ` ${first.code}` : '';
