@@ -28,6 +28,7 @@ describe('hostile targets', () => {
         `fds-conformance: no answer from POST /token in 0.8 s at ${target.url}/api (from --base-url): it accepts connections and says nothing; check that the service is up, or raise --timeout-ms\n`,
       );
       expect(existsSync(out)).toBe(false);
+      expect(`${result.stdout}${result.stderr}`).not.toContain(apiKey);
     } finally {
       await target.close();
     }
