@@ -51,6 +51,8 @@ export async function runCommand(
       import('../runner/setup-diagnosis.ts'),
     ]);
     const { sources } = config;
+    // A stale FDS_BASE_URL is the likeliest cause of a setup error when the profile names another target.
+    const overridden = config.baseUrlOverride ? ` (${config.baseUrlOverride})` : '';
     const probeLimit = Math.min(config.timeoutMs, 10_000);
     const probed = Date.now();
     const unreachable = await unreachableReason(profile.baseUrl, probeLimit);
@@ -58,7 +60,7 @@ export async function runCommand(
     const probedForMs = Date.now() - probed;
     if (unreachable) {
       console.error(
-        `fds-conformance: cannot reach ${profile.baseUrl} (from ${sources.baseUrl}): ${unreachable}`,
+        `fds-conformance: cannot reach ${profile.baseUrl} (from ${sources.baseUrl}): ${unreachable}${overridden}`,
       );
       return exitCodes.unreachable;
     }
@@ -71,7 +73,7 @@ export async function runCommand(
       ...(config.maxRps !== undefined ? { maxRps: config.maxRps } : {}),
     });
     if (setup) {
-      console.error(`fds-conformance: ${setup.line}`);
+      console.error(`fds-conformance: ${setup.line}${overridden}`);
       return setup.unanswered ? exitCodes.unreachable : exitCodes.usage;
     }
   } else {

@@ -173,6 +173,19 @@ describe('fds-conformance run: setup diagnosis', () => {
     );
   });
 
+  it("says FDS_BASE_URL overrides the profile's base URL when the target it names cannot be reached", async () => {
+    const target = await mock();
+    const profile = profileFile(target, 'stale-unreachable.json');
+    const result = await runCli(['--profile', profile, '--out', join(dir, 'stale-unreachable')], {
+      FDS_BASE_URL: 'http://127.0.0.1:9',
+      FDS_API_KEY: secretKey,
+    });
+    expect(result.code).toBe(3);
+    expect(result.stderr).toBe(
+      `fds-conformance: cannot reach http://127.0.0.1:9 (from FDS_BASE_URL): connection refused (FDS_BASE_URL overrides the profile's baseUrl in ${profile}, ${target.url})\n`,
+    );
+  });
+
   it("says on the run's first line that FDS_BASE_URL overrides the profile's base URL", async () => {
     const target = await mock();
     const profile = profileFile(target, 'stale.json', { baseUrl: 'https://staging.example.com/api' });
