@@ -38,6 +38,8 @@ function run(baseUrl: string, out: string, apiKey = secretKey, extra: string[] =
 
 /** The example profile a user copies, its placeholders unedited (relative, as a user gives it). */
 const exampleProfile = 'examples/nightly-profile.json';
+/** Its base URL is staging's, so FDS_BASE_URL pointing at the mock is named at the end of a setup error. */
+const exampleOverride = ` \\(FDS_BASE_URL overrides the profile's baseUrl in ${exampleProfile.replace('.', '\\.')}, https://staging\\.example\\.com/api\\)`;
 
 /** A profile file for the mock, with its fixtures and without its keys (they come from the environment). */
 function profileFile(target: RunningMock, name: string, extra: Record<string, unknown> = {}): string {
@@ -138,7 +140,7 @@ describe('fds-conformance run: setup diagnosis', () => {
     expect(result.code, result.stdout).toBe(2);
     expect(result.stderr).toMatch(
       new RegExp(
-        `^fds-conformance: the target at ${target.url} \\(from FDS_BASE_URL\\) does not know a fixture of the profile ${exampleProfile}: fixtures\\.userId "a user with a…accounts have transactions" \\(GET /users/\\{user\\.id\\}/connections answered 404 resource-not-found: [^)]+\\); give ids the target has\\n$`,
+        `^fds-conformance: the target at ${target.url} \\(from FDS_BASE_URL\\) does not know a fixture of the profile ${exampleProfile}: fixtures\\.userId "a user with a…accounts have transactions" \\(GET /users/\\{user\\.id\\}/connections answered 404 resource-not-found: [^)]+\\); give ids the target has${exampleOverride}\\n$`,
       ),
     );
     expect(existsSync(join(dir, 'example'))).toBe(false);
@@ -157,7 +159,7 @@ describe('fds-conformance run: setup diagnosis', () => {
     expect(result.code, result.stdout).toBe(2);
     expect(result.stderr).toMatch(
       new RegExp(
-        `^fds-conformance: the expiry API key \\(from ${source.replaceAll('.', '\\.')}\\) was refused by POST /token \\(400 (invalid-grant|parameter-not-valid): [^\\n]+\\); the token-expiry checks need a key the target accepts\\n$`,
+        `^fds-conformance: the expiry API key \\(from ${source.replaceAll('.', '\\.')}\\) was refused by POST /token \\(400 (invalid-grant|parameter-not-valid): [^\\n]+\\); the token-expiry checks need a key the target accepts${exampleOverride}\\n$`,
       ),
     );
     expect(result.stderr).not.toContain('sekret-wrong-expiry-key-61d0');
