@@ -1,4 +1,5 @@
 import { parseArgs } from 'node:util';
+import { nearestNames } from '../src/nearest-names.ts';
 import { UsageError } from '../src/usage-error.ts';
 
 /**
@@ -22,35 +23,6 @@ export type OptionTable = Record<string, OptionSpec>;
 type ParsedOptions<T extends OptionTable> = ReturnType<
   typeof parseArgs<{ args: string[]; options: T; allowPositionals: boolean; strict: true }>
 >;
-
-/** Edit distance with a swap of two neighbours counted as one edit: `--max-rsp` is one from `--max-rps`. */
-function editDistance(a: string, b: string): number {
-  const width = b.length + 1;
-  // d[i * width + j]: the distance between the first i characters of a and the first j of b.
-  const d = new Array<number>((a.length + 1) * width).fill(0);
-  const at = (i: number, j: number) => d[i * width + j] ?? 0;
-  for (let i = 0; i <= a.length; i++) d[i * width] = i;
-  for (let j = 0; j <= b.length; j++) d[j] = j;
-  for (let i = 1; i <= a.length; i++) {
-    for (let j = 1; j <= b.length; j++) {
-      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
-      let best = Math.min(at(i - 1, j) + 1, at(i, j - 1) + 1, at(i - 1, j - 1) + cost);
-      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1])
-        best = Math.min(best, at(i - 2, j - 2) + 1);
-      d[i * width + j] = best;
-    }
-  }
-  return at(a.length, b.length);
-}
-
-/** The flags a mistyped one was probably meant to be: the nearest within two edits, else those it begins. */
-function nearest(name: string, known: string[]): string[] {
-  const typed = name.toLowerCase();
-  const distances = known.map((flag) => ({ flag, distance: editDistance(typed, flag) }));
-  const best = Math.min(...distances.map((d) => d.distance));
-  if (best <= 2) return distances.filter((d) => d.distance === best).map((d) => d.flag);
-  return typed.length >= 3 ? known.filter((flag) => flag.startsWith(typed)) : [];
-}
 
 /**
  * parseArgs reads `--max-rps -1` as a flag missing its value ("ambiguous"); a negative number is a value,
@@ -90,7 +62,7 @@ export function parseOptions<T extends OptionTable>(
   });
   for (const token of tokens) {
     if (token.kind !== 'option' || Object.hasOwn(options, token.name)) continue;
-    const guesses = nearest(token.name, Object.keys(options)).map((flag) => `--${flag}`);
+    const guesses = nearestNames(token.name, Object.keys(options)).map((flag) => `--${flag}`);
     const guess = guesses.length > 0 ? `; did you mean ${guesses.join(' or ')}?` : '';
     throw new UsageError(`unknown option ${token.rawName}${guess} (see fds-conformance ${command} --help)`);
   }

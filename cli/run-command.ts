@@ -1,7 +1,7 @@
 import { defaultMockOptions, shortLivedApiKey, type MockOptions } from '../mock/options.ts';
 import { mockProfile } from '../mock/profile.ts';
 import type { RunningMock } from '../mock/server.ts';
-import type { Profile } from '../src/profile/profile.ts';
+import type { Profile, SettingSources } from '../src/profile/profile.ts';
 import { conformanceReporters } from '../runner/reporters/index.ts';
 import { TrafficCoordinator } from '../src/http/traffic.ts';
 import { comparisonLines } from '../src/report/compare-views.ts';
@@ -40,6 +40,7 @@ interface Stop {
 async function preflight(
   profile: Profile,
   config: RunConfig,
+  sources: SettingSources,
   answeredBefore: number[],
 ): Promise<Stop | undefined> {
   // Loaded only for a target of the profile's: the embedded mock needs neither, nor their HTTP client.
@@ -47,21 +48,36 @@ async function preflight(
     import('../runner/reachability.ts'),
     import('../runner/setup-diagnosis.ts'),
   ]);
+  // A stale FDS_BASE_URL is the likeliest cause of a setup error when the profile names another target.
+  const overridden = config.baseUrlOverride ? ` (${config.baseUrlOverride})` : '';
   const probeMs = Math.min(config.timeoutMs, 10_000);
   try {
+    const probed = Date.now();
     const unreachable =
       config.waitForSeconds === undefined
         ? await unreachableReason(profile.baseUrl, probeMs)
         : await waitForAnswer(profile.baseUrl, config.waitForSeconds, probeMs);
     answeredBefore.push(Date.now());
+    const probedForMs = Date.now() - probed;
     if (unreachable)
-      return { code: exitCodes.unreachable, line: `cannot reach ${profile.baseUrl}: ${unreachable}` };
+      return {
+        code: exitCodes.unreachable,
+        line: `cannot reach ${profile.baseUrl} (from ${sources.baseUrl}): ${unreachable}${overridden}`,
+      };
     const setup = await setupError(profile, {
       timeoutMs: config.timeoutMs,
+      sources,
+      // A single probe that took its whole time got no answer (reachability.ts lets a stall pass as
+      // reachable); `--wait-for` returns only on an answer.
+      ...(config.waitForSeconds === undefined && probedForMs >= probeMs ? { silentForMs: probedForMs } : {}),
       answered: answeredBefore,
       ...(config.maxRps !== undefined ? { maxRps: config.maxRps } : {}),
     });
-    return setup ? { code: exitCodes.usage, line: setup } : undefined;
+    if (!setup) return undefined;
+    return {
+      code: setup.unanswered ? exitCodes.unreachable : exitCodes.usage,
+      line: `${setup.line}${overridden}`,
+    };
   } catch (error) {
     if (error instanceof UsageError) return { code: exitCodes.usage, line: error.message };
     throw error;
@@ -111,7 +127,7 @@ export async function runCommand(
   if (config.profile) {
     profile = config.profile;
     const started = new Date();
-    const stop = await preflight(profile, config, answeredBefore);
+    const stop = await preflight(profile, config, config.sources, answeredBefore);
     if (stop) return stopBeforeChecks(stop, config, started, env);
   } else {
     // Loaded only when wanted: a run against a real target does not hold the mock and its world.
@@ -126,7 +142,7 @@ export async function runCommand(
       "fds-conformance: incomplete: no API key (FDS_API_KEY, --api-key or the profile's apiKey): every check that needs a token is not exercised",
     );
   out(
-    `fds-conformance: ${mock ? `embedded mock at ${profile.baseUrl}` : profile.baseUrl}, seed ${config.seed}${config.readOnly ? ', read-only' : ''}`,
+    `fds-conformance: ${mock ? `embedded mock at ${profile.baseUrl}` : profile.baseUrl}${config.baseUrlOverride ? ` (${config.baseUrlOverride})` : ''}, seed ${config.seed}${config.readOnly ? ', read-only' : ''}`,
   );
   try {
     const target = {

@@ -2,7 +2,12 @@ import { randomInt, randomUUID } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { checkBaseUrl, loadProfileFile, type ProfileFile } from '../src/profile/load-profile.ts';
-import { profileDefaults, type Profile, type RunSettings } from '../src/profile/profile.ts';
+import {
+  profileDefaults,
+  type Profile,
+  type RunSettings,
+  type SettingSources,
+} from '../src/profile/profile.ts';
 import { suiteGroups } from '../src/requirements/groups.ts';
 import { requirementById } from '../src/requirements/catalogue.ts';
 import { ambiguities } from '../src/requirements/ambiguities.ts';
@@ -13,9 +18,17 @@ import { parseOptions, wholeNumber, type OptionTable } from './options.ts';
 import { UsageError } from '../src/usage-error.ts';
 
 /** Everything `run` needs, resolved with the precedence flag > environment > profile file > default. */
-export interface RunConfig {
-  /** Absent: the embedded mock is started and its own profile is used. */
-  profile?: Profile;
+export type RunConfig = RunFlags & RunTarget;
+
+/**
+ * The target given, with where its settings came from (for the lines of a setup error); absent, the
+ * embedded mock is started and its own profile is used.
+ */
+type RunTarget = { profile?: undefined; sources?: undefined } | { profile: Profile; sources: SettingSources };
+
+interface RunFlags {
+  /** Said on the run's first line: FDS_BASE_URL overriding another base URL the profile gives. */
+  baseUrlOverride?: string;
   /** The profile file's path as given (`--profile`, `FDS_PROFILE`), for the commands that rerun a failure. */
   profileFile?: string;
   readOnly: boolean;
@@ -210,15 +223,22 @@ export function parseRunOptions(args: string[], env: NodeJS.ProcessEnv): RunConf
     throw new UsageError(`--baseline ${values.baseline}: no such file`);
 
   const baseUrlRaw = values['base-url'] ?? env.FDS_BASE_URL ?? file.baseUrl;
+  const inProfile = (field: string) => `the profile's ${field} in ${profilePath}`;
   const baseUrlSource = values['base-url']
     ? '--base-url'
     : env.FDS_BASE_URL
       ? 'FDS_BASE_URL'
-      : 'profile field "baseUrl"';
+      : inProfile('baseUrl');
   const readOnly = values['read-only'] ?? file.readOnly ?? profileDefaults.readOnly;
   const apiKey = values['api-key'] ?? env.FDS_API_KEY ?? file.apiKey;
+  const apiKeySource = values['api-key']
+    ? '--api-key'
+    : env.FDS_API_KEY
+      ? 'FDS_API_KEY'
+      : inProfile('apiKey');
   // A secret like the API key, so it may stay out of the profile file; an empty variable counts as unset.
   const expiryApiKey = env.FDS_EXPIRY_API_KEY || file.tokenExpiry?.apiKey;
+  const expiryApiKeySource = env.FDS_EXPIRY_API_KEY ? 'FDS_EXPIRY_API_KEY' : inProfile('tokenExpiry.apiKey');
   const profile: Profile | undefined =
     baseUrlRaw === undefined
       ? undefined
@@ -240,7 +260,19 @@ export function parseRunOptions(args: string[], env: NodeJS.ProcessEnv): RunConf
           fixtures: (file.fixtures ?? {}) as Profile['fixtures'],
         };
 
+  const target: RunTarget = profile
+    ? {
+        profile,
+        sources: {
+          baseUrl: baseUrlSource,
+          ...(apiKey ? { apiKey: apiKeySource } : {}),
+          ...(expiryApiKey ? { expiryApiKey: expiryApiKeySource } : {}),
+          ...(profilePath ? { profile: profilePath } : {}),
+        },
+      }
+    : {};
   const config: RunConfig = {
+    ...target,
     readOnly,
     // Absolute, so that every writer puts it under the user's working directory, whatever vitest's root.
     out: resolve(values.out ?? 'conformance-report'),
@@ -256,7 +288,12 @@ export function parseRunOptions(args: string[], env: NodeJS.ProcessEnv): RunConf
     retryTransient:
       wholeNumber('retry-transient', values['retry-transient'], 0, 10) ?? file.retryTransient ?? 0,
   };
-  if (profile) config.profile = profile;
+  if (
+    baseUrlSource === 'FDS_BASE_URL' &&
+    file.baseUrl !== undefined &&
+    file.baseUrl.replace(/\/+$/, '') !== profile?.baseUrl
+  )
+    config.baseUrlOverride = `FDS_BASE_URL overrides ${inProfile('baseUrl')}, ${file.baseUrl}`;
   if (values.only !== undefined) config.onlyGiven = values.only.split(',').map((e) => e.trim());
   if (profilePath) config.profileFile = profilePath;
   if (selection?.groups.length) config.only = selection.groups;

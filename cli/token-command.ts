@@ -37,7 +37,7 @@ export async function tokenCommand(
   env = process.env,
 ): Promise<number> {
   parseOptions('token', tokenOptions, args);
-  const { profile, timeoutMs } = parseRunOptions(args, env);
+  const { profile, sources, timeoutMs } = parseRunOptions(args, env);
   if (!profile)
     throw new UsageError(
       "token: no target: give --base-url, FDS_BASE_URL or the profile's baseUrl (the embedded mock stops with its run; `fds-conformance mock` starts one that stays)",
@@ -46,7 +46,9 @@ export async function tokenCommand(
     throw new UsageError("token: no API key: give FDS_API_KEY, --api-key or the profile's apiKey");
   const unreachable = await unreachableReason(profile.baseUrl, Math.min(timeoutMs, 10_000));
   if (unreachable) {
-    console.error(`fds-conformance: cannot reach ${profile.baseUrl}: ${unreachable}`);
+    console.error(
+      `fds-conformance: cannot reach ${profile.baseUrl} (from ${sources.baseUrl}): ${unreachable}`,
+    );
     return exitCodes.unreachable;
   }
   const secrets = new Secrets();
@@ -77,10 +79,10 @@ export async function tokenCommand(
       return exitCodes.unreachable;
     }
     // A refused key or a token endpoint elsewhere is the setup's, named as a run names it before its checks.
-    const setup = await setupError(profile, { timeoutMs, answered: [] });
+    const setup = await setupError(profile, { timeoutMs, sources, answered: [] });
     if (setup) {
-      console.error(`fds-conformance: ${setup}`);
-      return exitCodes.usage;
+      console.error(`fds-conformance: ${setup.line}`);
+      return setup.unanswered ? exitCodes.unreachable : exitCodes.usage;
     }
     console.error(`fds-conformance: POST /token answered without an access token: ${answer}`);
     return exitCodes.failed;

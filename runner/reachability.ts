@@ -38,6 +38,13 @@ async function probe(baseUrl: string, timeoutMs: number): Promise<Probe> {
       EHOSTUNREACH: 'host unreachable',
       ENETUNREACH: 'network unreachable',
     };
+    // OpenSSL's words for a TLS handshake that met an HTTP answer: the scheme is wrong, not the server.
+    if (/^ERR_SSL_(WRONG_VERSION_NUMBER|PACKET_LENGTH_TOO_LONG)$/.test(code))
+      return {
+        answered: false,
+        connected: false,
+        reason: `the server answered plain HTTP; try ${baseUrl.replace(/^https:/, 'http:')}`,
+      };
     const reason =
       described[code] ??
       (code.startsWith('ERR_TLS') || /certificate|SSL|TLS/i.test((error as Error).message)

@@ -1,27 +1,39 @@
-import { setTimeout as sleep } from 'node:timers/promises';
 import { errorObjects, isObject, looksLikeErrorList } from '../src/checks/error-body.ts';
-import type { Exchange } from '../src/http/exchange.ts';
-import { HttpClient } from '../src/http/http-client.ts';
+import { timedOut, type Exchange } from '../src/http/exchange.ts';
 import { Secrets } from '../src/http/secrets.ts';
 import { TokenManager } from '../src/http/token-manager.ts';
-import { windowMs } from '../src/http/traffic.ts';
-import type { Profile } from '../src/profile/profile.ts';
+import type { Profile, SettingSources } from '../src/profile/profile.ts';
 import { oneLine } from '../src/report/markdown.ts';
+import { preflightRequest, seconds, type PreflightBudget } from './preflight.ts';
+import { unknownFixtures } from './setup-fixtures.ts';
 
 /**
  * Setup errors found before any check runs (docs/design.md#setup-errors): the run's token request, sent once, shows
- * an API key the target refuses in the spec's words, or a base URL at whose path no token endpoint
- * answers. Anything else the token endpoint does, however wrong, is the target's to answer for: the run
- * goes ahead and its checks report it (exit 1). So a conformant target, under every reading of the
- * register, is never diagnosed, and a broken one is never excused as a mistake of the user's.
+ * a target that accepts connections and says nothing, an API key (or the expiry key) the target refuses in
+ * the spec's words, or a base URL at whose path no token endpoint answers; with the token it issued, the
+ * profile's fixtures are looked up (runner/setup-fixtures.ts). Anything else the token endpoint does,
+ * however wrong, is the target's to answer for: the run goes ahead and its checks report it (exit 1). So a
+ * conformant target, under every reading of the register, is never diagnosed, and a broken one is never
+ * excused as a mistake of the user's.
  */
 
-export interface DiagnosisOptions {
+export interface DiagnosisOptions extends PreflightBudget {
   timeoutMs: number;
-  /** The run's budget (`--max-rps`): the diagnosis's requests wait their turn in it. */
-  maxRps?: number;
-  /** When the requests sent before the run were answered; the diagnosis adds its own. */
-  answered: number[];
+  /** Where the base URL, the keys and the fixtures came from: each line names its setting's. */
+  sources: SettingSources;
+  /**
+   * How long the target has already kept silent: the reachability probe's wait, when it got no answer
+   * though the target accepted the connection. The token request waits out the rest of --timeout-ms, and
+   * at least a second, not another --timeout-ms.
+   */
+  silentForMs?: number;
+}
+
+/** A setup error: its one line (without the `fds-conformance:` prefix) and its exit code's meaning. */
+export interface SetupError {
+  line: string;
+  /** The target said nothing at all (exit 3), rather than something that shows a mistake (exit 2). */
+  unanswered?: true;
 }
 
 /**
@@ -46,79 +58,107 @@ const keyRefusalStatuses = new Set([400, 401, 403, 404]);
  */
 const commonPrefixes = ['/api', '/v1', '/api/v1'];
 
-/** The one line of a setup error (without the `fds-conformance:` prefix), or undefined to go ahead. */
-export async function setupError(profile: Profile, options: DiagnosisOptions): Promise<string | undefined> {
-  const apiKey = profile.apiKey;
-  if (!apiKey) return undefined;
-  const secrets = new Secrets();
-  const here = await requestToken(profile.baseUrl, profile, options, secrets);
-  const refusal = keyRefusal(here.exchange);
-  if (refusal)
-    return secrets.redact(
-      `the API key was refused by POST /token (${refusal}); check FDS_API_KEY, --api-key or the profile's apiKey`,
-    );
-  const status = here.exchange.response?.status;
-  if (status !== 404 && status !== 405) return undefined;
-  const missing = `no token endpoint at ${here.tokenUrl} (${status})`;
-  for (const base of candidateBases(profile.baseUrl)) {
-    const there = await requestToken(base, profile, options, secrets);
-    const refused = keyRefusal(there.exchange);
-    if (!refused && !there.issued) continue;
-    return secrets.redact(
-      `${missing}; ${there.tokenUrl} answers as one: try --base-url ${base}${refused ? ` (there the API key is refused too: ${refused})` : ''}`,
-    );
-  }
-  return `${missing}, nor at its parent paths or under ${commonPrefixes.join(', ')} (below it or at the root): check --base-url or the profile's baseUrl`;
-}
-
-/** The run's token request (spec: Authentication, step 2), sent by the suite's own token client. */
-async function requestToken(
-  baseUrl: string,
+/** The setup error the pre-flight finds, or undefined to go ahead. */
+export async function setupError(
   profile: Profile,
   options: DiagnosisOptions,
-  secrets: Secrets,
-): Promise<{ exchange: Exchange; tokenUrl: string; issued: boolean }> {
-  const client = new HttpClient({
-    baseUrl,
-    timeoutMs: options.timeoutMs,
-    concurrency: 1,
-    maxBodyBytes: 1024 * 1024,
-    readOnly: false,
-    secrets,
-    // A 429 is not retried: each retry would be a request outside the budget's count.
-    maxRetries: 0,
-  });
-  try {
-    const tokens = new TokenManager(client, {
-      apiKey: profile.apiKey ?? '',
-      version: profile.version,
-      versionHeader: profile.versionHeader,
-    });
-    await turnInBudget(options);
-    const exchange = await tokens.requestToken();
-    options.answered.push(Date.now());
+): Promise<SetupError | undefined> {
+  const { apiKey } = profile;
+  if (!apiKey) return undefined;
+  const { sources } = options;
+  const secrets = new Secrets();
+  secrets.add(profile.tokenExpiry?.apiKey);
+  const usage = (line: string): SetupError => ({ line: secrets.redact(line) });
+  const limit = Math.max(options.timeoutMs - (options.silentForMs ?? 0), Math.min(options.timeoutMs, 1000));
+  const here = await requestToken(profile.baseUrl, apiKey, profile, limit, options, secrets);
+  const base = `${profile.baseUrl} (from ${sources.baseUrl})`;
+  if (!here.exchange.response && timedOut(here.exchange))
     return {
-      exchange,
-      tokenUrl: client.resolve('/token').href,
-      issued: tokens.tokenFrom(exchange) !== undefined,
+      line: `no answer from POST /token in ${seconds(options.timeoutMs)} at ${base}: it accepts connections and says nothing; check that the service is up, or raise --timeout-ms`,
+      unanswered: true,
     };
-  } finally {
-    await client.close();
+  const refusal = keyRefusal(here.exchange);
+  if (refusal) return usage(`the API key (from ${sources.apiKey}) was refused by POST /token (${refusal})`);
+  const status = here.exchange.response?.status;
+  if (status === 404 || status === 405)
+    return usage(await tokenEndpointElsewhere(here.tokenUrl, status, apiKey, profile, options, secrets));
+  const expiryKey = profile.tokenExpiry?.apiKey;
+  if (expiryKey) {
+    const expiry = await requestToken(
+      profile.baseUrl,
+      expiryKey,
+      profile,
+      options.timeoutMs,
+      options,
+      secrets,
+    );
+    const refused = keyRefusal(expiry.exchange);
+    if (refused)
+      return usage(
+        `the expiry API key (from ${sources.expiryApiKey}) was refused by POST /token (${refused}); the token-expiry checks need a key the target accepts`,
+      );
   }
+  if (!here.token) return undefined;
+  const unknown = await unknownFixtures(
+    profile.baseUrl,
+    here.token,
+    profile.fixtures,
+    options.timeoutMs,
+    options,
+    secrets,
+  );
+  if (unknown.length === 0) return undefined;
+  return usage(
+    `the target at ${base} does not know ${unknown.length === 1 ? 'a fixture' : 'fixtures'} of ${sources.profile ? `the profile ${sources.profile}` : 'the profile'}: ${unknown.join('; ')}; give ids the target has`,
+  );
 }
 
 /**
- * Waits until the budget has room for one more request. The diagnosis sends one request at a time, so
- * the rule of the run's coordinator (src/http/traffic.ts) reduces to: fewer than N answered in the window.
+ * No token endpoint at the base URL's path: the line naming the base URL that has one, looked for at the
+ * candidates (candidateBases) within one --timeout-ms for the whole search, so a target that stalls
+ * there costs that much, not that much per candidate.
  */
-async function turnInBudget({ maxRps, answered }: DiagnosisOptions): Promise<void> {
-  if (!maxRps) return;
-  for (;;) {
-    const now = Date.now();
-    const recent = answered.filter((at) => at > now - windowMs).sort((a, b) => a - b);
-    if (recent.length < maxRps) return;
-    await sleep((recent[0] as number) + windowMs - now);
+async function tokenEndpointElsewhere(
+  tokenUrl: string,
+  status: number,
+  apiKey: string,
+  profile: Profile,
+  options: DiagnosisOptions,
+  secrets: Secrets,
+): Promise<string> {
+  const missing = `no token endpoint at ${tokenUrl} (${status}; the base URL from ${options.sources.baseUrl})`;
+  const ends = Date.now() + options.timeoutMs;
+  for (const base of candidateBases(profile.baseUrl)) {
+    const left = ends - Date.now();
+    if (left <= 0)
+      return `${missing}, and none of its parent paths or common prefixes answered as one within ${seconds(options.timeoutMs)}: check ${options.sources.baseUrl}`;
+    const there = await requestToken(base, apiKey, profile, left, options, secrets);
+    const refused = keyRefusal(there.exchange);
+    if (!refused && !there.token) continue;
+    return `${missing}; ${there.tokenUrl} answers as one: try --base-url ${base}${refused ? ` (there the API key is refused too: ${refused})` : ''}`;
   }
+  return `${missing}, nor at its parent paths or under ${commonPrefixes.join(', ')} (below it or at the root): check ${options.sources.baseUrl}`;
+}
+
+/** The run's token request (spec: Authentication, step 2) with the given key, sent by the suite's own token client. */
+async function requestToken(
+  baseUrl: string,
+  apiKey: string,
+  profile: Profile,
+  limitMs: number,
+  options: DiagnosisOptions,
+  secrets: Secrets,
+): Promise<{ exchange: Exchange; tokenUrl: string; token?: string }> {
+  return preflightRequest(baseUrl, limitMs, options, secrets, async (client) => {
+    const tokens = new TokenManager(client, {
+      apiKey,
+      version: profile.version,
+      versionHeader: profile.versionHeader,
+    });
+    const exchange = await tokens.requestToken();
+    const token = tokens.tokenFrom(exchange)?.value;
+    return { exchange, tokenUrl: exchange.request.url, ...(token !== undefined ? { token } : {}) };
+  });
 }
 
 /**

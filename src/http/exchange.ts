@@ -33,6 +33,14 @@ export interface Exchange {
 export const connectionReset = 'connection reset before the answer was complete';
 
 /**
+ * Whether the exchange ended on a time limit: no connection, or no complete answer, within it (the
+ * client's words for either, describeTransportError in http-client.ts).
+ */
+export function timedOut(exchange: Exchange): boolean {
+  return /^(no complete answer|could not connect) within /.test(exchange.failure ?? '');
+}
+
+/**
  * Why an exchange's answer is transient (a busy environment, not the interface): a 502, 503 or 504, or a
  * connection reset before the answer was complete. Undefined for any other answer. It reads evidence in a
  * report as well as a live exchange.

@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import type { ErrorObject, ValidateFunction } from 'ajv/dist/2020.js';
+import { nearestNames } from '../nearest-names.ts';
 import { UsageError } from '../usage-error.ts';
 import { compileSchema } from '../validation/compile-schema.ts';
 import { preview } from '../validation/validator.ts';
@@ -7,6 +8,8 @@ import schema from './profile.schema.json' with { type: 'json' };
 
 /** A profile as written in a file: every field optional until flags and environment are merged in. */
 export type ProfileFile = Partial<{
+  /** Where an editor finds the profile's JSON Schema, to complete and check the file; the run ignores it. */
+  $schema: string;
   baseUrl: string;
   apiKey: string;
   version: string;
@@ -34,12 +37,13 @@ function fieldName(pointer: string): string {
 function describe(error: ErrorObject, data: unknown): string {
   const params = error.params as Record<string, unknown>;
   if (error.keyword === 'additionalProperties') {
-    const field = [fieldName(error.instancePath), String(params.additionalProperty)]
-      .filter(Boolean)
-      .join('.');
+    const within = (name: string) => [fieldName(error.instancePath), name].filter(Boolean).join('.');
     const parent = error.instancePath ? schemaAt(error.instancePath) : schema;
-    const known = Object.keys((parent as { properties?: object }).properties ?? {}).join(', ');
-    return `unknown field "${field}"; expected one of: ${known}`;
+    const known = Object.keys((parent as { properties?: object }).properties ?? {});
+    const guesses = nearestNames(String(params.additionalProperty), known).map(within);
+    return `unknown field "${within(String(params.additionalProperty))}"; ${
+      guesses.length > 0 ? `did you mean ${guesses.join(' or ')}?` : `expected one of: ${known.join(', ')}`
+    }`;
   }
   if (error.keyword === 'required') {
     return `field "${[fieldName(error.instancePath), String(params.missingProperty)].filter(Boolean).join('.')}" is required`;

@@ -24,6 +24,19 @@ export interface ProfileFixtures {
   enrich?: { institution?: string; country?: string; matchingQuery?: string; noMatchQuery?: string };
 }
 
+/**
+ * Where each setting a setup error names came from, as a person would look for it: `FDS_BASE_URL`,
+ * `--base-url`, `the profile's baseUrl in staging.json`. A stale variable overriding the profile is then
+ * found from the one line (docs/design.md#setup-errors).
+ */
+export interface SettingSources {
+  baseUrl: string;
+  apiKey?: string;
+  expiryApiKey?: string;
+  /** The profile file read, where the fixtures come from. */
+  profile?: string;
+}
+
 export const profileDefaults = { version: '2.0', versionHeader: 'service-version', readOnly: false } as const;
 
 /** What the suites receive through vitest's provide/inject: the profile and the run's settings. */

@@ -1,4 +1,4 @@
-import { connectionReset, type Exchange } from '../http/exchange.ts';
+import { connectionReset, timedOut, type Exchange } from '../http/exchange.ts';
 import type { CheckResult, Diagnosis } from './model.ts';
 
 /**
@@ -43,8 +43,7 @@ function troubleOf(exchange: Exchange): { kind: Kind; detail: string } | undefin
   const failure = exchange.failure ?? '';
   if (status !== undefined && status >= 500) return { kind: 'unavailable', detail: String(status) };
   if (failure === connectionReset) return { kind: 'unavailable', detail: 'a reset' };
-  if (/^(no complete answer|could not connect) within /.test(failure))
-    return { kind: 'timeouts', detail: failure };
+  if (timedOut(exchange)) return { kind: 'timeouts', detail: failure };
   const origin = /^refused to follow a link to another origin \((.*)\)$/.exec(failure)?.[1];
   if (origin !== undefined) return { kind: 'other-origin', detail: origin };
   if (!ownCredentials.has(exchange.request.credential ?? '')) return undefined;

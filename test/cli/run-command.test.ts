@@ -356,7 +356,7 @@ describe('fds-conformance run', () => {
       );
       expect(result.code, result.stderr).toBe(0);
       expect(arrivals.length).toBeGreaterThan(30);
-      // On the arrival times the target recorded, the probe's and the diagnosis's included: at most 10 in any
+      // On the arrival times the target recorded, the pre-flight's included: at most 10 in any
       // sliding second.
       // The budget places a request in its window only once its answer begins, which the target sends
       // after it recorded the arrival, so no slowness of this machine can crowd the arrivals together.
@@ -366,9 +366,9 @@ describe('fds-conformance run', () => {
         traffic: { requests: number; byGroup: Record<string, number>; maxRequestsPerSecond: number };
       };
       expect(report.traffic.maxRequestsPerSecond).toBe(10);
-      // All but the reachability probe and the setup diagnosis's token request, which the CLI sends alone
-      // before the run starts.
-      expect(report.traffic.requests).toBe(arrivals.length - 2);
+      // All but the pre-flight's, which the CLI sends alone before the run starts: the reachability probe,
+      // the token request and a GET for each of the four fixtures it looks up (runner/setup-fixtures.ts).
+      expect(report.traffic.requests).toBe(arrivals.length - 6);
       expect(Object.keys(report.traffic.byGroup).sort()).toEqual(['institutions', 'token']);
     } finally {
       await target.close();
@@ -549,7 +549,7 @@ describe('fds-conformance run', () => {
     const out = join(dir, 'unreachable');
     const result = await runCli(['--base-url', 'http://127.0.0.1:9/api', '--out', out]);
     expect(result.code).toBe(3);
-    const line = 'fds-conformance: cannot reach http://127.0.0.1:9/api: connection refused';
+    const line = 'fds-conformance: cannot reach http://127.0.0.1:9/api (from --base-url): connection refused';
     expect(result.stderr.trim()).toBe(line);
     const junit = readFileSync(join(out, 'junit.xml'), 'utf8');
     expect(junitSchemaProblems(junit)).toEqual([]);
@@ -567,7 +567,7 @@ describe('fds-conformance run', () => {
     ]);
     expect(never.code).toBe(3);
     expect(never.stderr).toMatch(
-      /^fds-conformance: cannot reach http:\/\/127\.0\.0\.1:\d+: no answer after waiting 2 s \(last: connection refused\)\n$/,
+      /^fds-conformance: cannot reach http:\/\/127\.0\.0\.1:\d+ \(from --base-url\): no answer after waiting 2 s \(last: connection refused\)\n$/,
     );
   });
 });

@@ -165,6 +165,68 @@ describe('FDS_EXPIRY_API_KEY in a run', { timeout: 120_000 }, () => {
   });
 });
 
+describe('where each setting came from, for the lines of a setup error', () => {
+  const staging = 'https://staging.example.com/api';
+  const full = () =>
+    profileFile('sources.json', {
+      baseUrl: staging,
+      apiKey: 'k-profile',
+      tokenExpiry: { apiKey: 'e-profile' },
+    });
+
+  it('names the profile file for what it gives', () => {
+    const path = full();
+    expect(parseRunOptions(['--profile', path], {}).sources).toEqual({
+      baseUrl: `the profile's baseUrl in ${path}`,
+      apiKey: `the profile's apiKey in ${path}`,
+      expiryApiKey: `the profile's tokenExpiry.apiKey in ${path}`,
+      profile: path,
+    });
+  });
+
+  it('names the variable or the flag that overrides it', () => {
+    const path = full();
+    const env = { FDS_BASE_URL: 'http://127.0.0.1:9', FDS_API_KEY: 'k-env', FDS_EXPIRY_API_KEY: 'e-env' };
+    expect(parseRunOptions(['--profile', path], env).sources).toEqual({
+      baseUrl: 'FDS_BASE_URL',
+      apiKey: 'FDS_API_KEY',
+      expiryApiKey: 'FDS_EXPIRY_API_KEY',
+      profile: path,
+    });
+    expect(
+      parseRunOptions(['--profile', path, '--base-url', 'http://127.0.0.1:9', '--api-key', 'k-flag'], env)
+        .sources,
+    ).toMatchObject({ baseUrl: '--base-url', apiKey: '--api-key' });
+    // Nothing is named for a key that was not given.
+    expect(parseRunOptions(target, {}).sources).toEqual({ baseUrl: '--base-url' });
+  });
+
+  it('notes FDS_BASE_URL overriding a different base URL of the profile, and only then', () => {
+    const path = full();
+    expect(parseRunOptions(['--profile', path], { FDS_BASE_URL: 'http://127.0.0.1:9' }).baseUrlOverride).toBe(
+      `FDS_BASE_URL overrides the profile's baseUrl in ${path}, ${staging}`,
+    );
+    expect(
+      parseRunOptions(['--profile', path], { FDS_BASE_URL: `${staging}/` }).baseUrlOverride,
+    ).toBeUndefined();
+    expect(parseRunOptions(['--profile', path], {}).baseUrlOverride).toBeUndefined();
+    // A flag is what the user typed for this run: no note.
+    expect(
+      parseRunOptions(['--profile', path, '--base-url', 'http://127.0.0.1:9'], {}).baseUrlOverride,
+    ).toBeUndefined();
+  });
+
+  it("names the source of a base URL that is no URL, the profile's file too", () => {
+    const path = profileFile('bad-url.json', { baseUrl: 'staging' });
+    expect(() => parseRunOptions(['--profile', path], {})).toThrow(
+      `the profile's baseUrl in ${path} must be an http or https URL, got "staging"`,
+    );
+    expect(() => parseRunOptions(['--profile', path], { FDS_BASE_URL: 'ftp://x' })).toThrow(
+      'FDS_BASE_URL must be an http or https URL, got "ftp://x"',
+    );
+  });
+});
+
 describe('--only names groups, requirements and register entries', () => {
   it('keeps groups whole and requirement ids apart', () => {
     const config = parseRunOptions([...target, '--only', 'institutions, AUTH-05,CONN-08'], {});

@@ -1,8 +1,11 @@
-import { readdirSync, readFileSync, mkdtempSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { MockOptions } from '../../mock/options.ts';
+import { shortLivedApiKey, type MockOptions } from '../../mock/options.ts';
+import { mockProfile } from '../../mock/profile.ts';
 import { startMock, type RunningMock } from '../../mock/server.ts';
 import { junitSchemaProblems, parseXml } from '../support/junit-schema.ts';
 import { runCli } from './run-cli.ts';
@@ -15,24 +18,50 @@ import { runCli } from './run-cli.ts';
 
 const secretKey = 'sekret-setup-key-5b2e9d71';
 const dir = mkdtempSync(join(tmpdir(), 'fds-setup-'));
-const running: RunningMock[] = [];
+const running: { close(): Promise<void> }[] = [];
 
 afterEach(async () => {
   await Promise.all(running.splice(0).map((target) => target.close()));
 });
 
 async function mock(options: Partial<MockOptions> = {}): Promise<RunningMock> {
-  const target = await startMock({ apiKeys: { [secretKey]: 3600 }, ...options });
+  const target = await startMock({ apiKeys: { [secretKey]: 3600, [shortLivedApiKey]: 2 }, ...options });
   running.push(target);
   return target;
 }
 
 /** The token group only, against a base URL without a profile (so --allow-incomplete: no unsupportedVersion). */
-function run(baseUrl: string, out: string, apiKey = secretKey) {
-  return runCli(['--base-url', baseUrl, '--only', 'token', '--allow-incomplete', '--out', join(dir, out)], {
-    FDS_API_KEY: apiKey,
-    GITHUB_STEP_SUMMARY: join(dir, `${out}.summary.md`),
+function run(baseUrl: string, out: string, apiKey = secretKey, extra: string[] = []) {
+  return runCli(
+    ['--base-url', baseUrl, '--only', 'token', '--allow-incomplete', '--out', join(dir, out), ...extra],
+    { FDS_API_KEY: apiKey, GITHUB_STEP_SUMMARY: join(dir, `${out}.summary.md`) },
+  );
+}
+
+/** The example profile a user copies, its placeholders unedited (relative, as a user gives it). */
+const exampleProfile = 'examples/nightly-profile.json';
+/** Its base URL is staging's, so FDS_BASE_URL pointing at the mock is named at the end of a setup error. */
+const exampleOverride = ` \\(FDS_BASE_URL overrides the profile's baseUrl in ${exampleProfile.replace('.', '\\.')}, https://staging\\.example\\.com/api\\)`;
+
+/** A profile file for the mock, with its fixtures and without its keys (they come from the environment). */
+function profileFile(target: RunningMock, name: string, extra: Record<string, unknown> = {}): string {
+  const { apiKey: _key, tokenExpiry: _expiry, ...profile } = mockProfile(target);
+  const path = join(dir, name);
+  writeFileSync(path, JSON.stringify({ ...profile, ...extra }));
+  return path;
+}
+
+/** A server of the test's own, for what the mock never does. */
+async function server(handle: (req: IncomingMessage, res: ServerResponse) => void): Promise<string> {
+  const created = createServer(handle);
+  await new Promise<void>((resolve) => created.listen(0, '127.0.0.1', resolve));
+  running.push({
+    close: () => {
+      created.closeAllConnections();
+      return new Promise<void>((resolve) => created.close(() => resolve()));
+    },
   });
+  return `http://127.0.0.1:${(created.address() as AddressInfo).port}`;
 }
 
 /**
@@ -56,7 +85,7 @@ describe('fds-conformance run: setup diagnosis', () => {
     const result = await run(target.url, 'refused', wrongKey);
     expect(result.code).toBe(2);
     expect(result.stderr).toBe(
-      "fds-conformance: the API key was refused by POST /token (400 invalid-grant: unknown API key: it is invalid, expired or revoked); check FDS_API_KEY, --api-key or the profile's apiKey\n",
+      'fds-conformance: the API key (from FDS_API_KEY) was refused by POST /token (400 invalid-grant: unknown API key: it is invalid, expired or revoked)\n',
     );
     expect(`${result.stdout}${result.stderr}`).not.toContain(wrongKey);
     expectStoppedRun('refused', result.stderr.trim());
@@ -69,7 +98,7 @@ describe('fds-conformance run: setup diagnosis', () => {
     const result = await run(origin, 'prefix');
     expect(result.code).toBe(2);
     expect(result.stderr).toBe(
-      `fds-conformance: no token endpoint at ${origin}/token (404); ${origin}/api/token answers as one: try --base-url ${origin}/api\n`,
+      `fds-conformance: no token endpoint at ${origin}/token (404; the base URL from --base-url); ${origin}/api/token answers as one: try --base-url ${origin}/api\n`,
     );
     expectStoppedRun('prefix', result.stderr.trim());
   });
@@ -83,13 +112,108 @@ describe('fds-conformance run: setup diagnosis', () => {
     expect(result.stdout).toMatch(/^ {2}FAILED TOKEN-08 /m);
   });
 
-  it('does not diagnose a conformant target under another reading, mounted under a prefix', async () => {
-    const target = await mock({
-      basePath: '/api',
-      variants: { token: { unknownKey: 'parameter-not-valid-404' } },
-    });
-    const result = await run(target.url, 'conformant');
+  it.each([
+    { name: 'the default reading', options: {} },
+    {
+      name: 'another reading, mounted under a prefix',
+      options: {
+        basePath: '/api',
+        variants: {
+          token: { unknownKey: 'parameter-not-valid-404' as const },
+          refusalStatuses: { unknownId: 400 as const },
+          connections: { unknownUser: 'empty-list' as const },
+        },
+      },
+    },
+  ])('does not stop a conformant target with its own fixtures: $name', async ({ options }) => {
+    const target = await mock(options);
+    const profile = profileFile(target, `conformant-${options.basePath ? 'prefix' : 'default'}.json`);
+    const result = await runCli(
+      ['--profile', profile, '--only', 'token', '--allow-incomplete', '--out', join(dir, 'conformant')],
+      { FDS_API_KEY: secretKey, FDS_EXPIRY_API_KEY: shortLivedApiKey },
+    );
     expect(result.stderr).toBe('');
     expect(result.code, result.stdout).toBe(0);
+  });
+
+  it('exits 3 within the time limit, in one line, when the target accepts connections and says nothing', async () => {
+    const silent = await server(() => undefined);
+    const result = await run(silent, 'silent', secretKey, ['--timeout-ms', '500']);
+    expect(result.code, result.stdout).toBe(3);
+    expect(result.stderr).toBe(
+      `fds-conformance: no answer from POST /token in 0.5 s at ${silent} (from --base-url): it accepts connections and says nothing; check that the service is up, or raise --timeout-ms\n`,
+    );
+    expect(existsSync(join(dir, 'silent'))).toBe(false);
+  }, 60_000);
+
+  it('exits 2 naming the profile field of a placeholder left in the example profile', async () => {
+    const target = await mock();
+    const result = await runCli(['--profile', exampleProfile, '--out', join(dir, 'example')], {
+      FDS_BASE_URL: target.url,
+      FDS_API_KEY: secretKey,
+      FDS_EXPIRY_API_KEY: shortLivedApiKey,
+    });
+    expect(result.code, result.stdout).toBe(2);
+    expect(result.stderr).toMatch(
+      new RegExp(
+        `^fds-conformance: the target at ${target.url} \\(from FDS_BASE_URL\\) does not know a fixture of the profile ${exampleProfile}: fixtures\\.userId "a user with a…accounts have transactions" \\(GET /users/\\{user\\.id\\}/connections answered 404 resource-not-found: [^)]+\\); give ids the target has${exampleOverride}\\n$`,
+      ),
+    );
+    expect(existsSync(join(dir, 'example'))).toBe(false);
+  });
+
+  it.each([
+    ['FDS_EXPIRY_API_KEY', { FDS_EXPIRY_API_KEY: 'sekret-wrong-expiry-key-61d0' }],
+    [`the profile's tokenExpiry.apiKey in ${exampleProfile}`, {}],
+  ])('exits 2 when the target refuses the expiry key from %s, as for the API key', async (source, env) => {
+    const target = await mock();
+    const result = await runCli(['--profile', exampleProfile, '--out', join(dir, 'expiry')], {
+      FDS_BASE_URL: target.url,
+      FDS_API_KEY: secretKey,
+      ...env,
+    });
+    expect(result.code, result.stdout).toBe(2);
+    expect(result.stderr).toMatch(
+      new RegExp(
+        `^fds-conformance: the expiry API key \\(from ${source.replaceAll('.', '\\.')}\\) was refused by POST /token \\(400 (invalid-grant|parameter-not-valid): [^\\n]+\\); the token-expiry checks need a key the target accepts${exampleOverride}\\n$`,
+      ),
+    );
+    expect(result.stderr).not.toContain('sekret-wrong-expiry-key-61d0');
+  });
+
+  it('says the target answered plain HTTP to https://, naming where the URL came from', async () => {
+    const plain = await server((_req, res) => res.end('{}'));
+    const https = plain.replace(/^http:/, 'https:');
+    const result = await runCli(['--out', join(dir, 'tls')], { FDS_BASE_URL: https, FDS_API_KEY: secretKey });
+    expect(result.code).toBe(3);
+    expect(result.stderr).toBe(
+      `fds-conformance: cannot reach ${https} (from FDS_BASE_URL): the server answered plain HTTP; try ${plain}\n`,
+    );
+  });
+
+  it("says FDS_BASE_URL overrides the profile's base URL when the target it names cannot be reached", async () => {
+    const target = await mock();
+    const profile = profileFile(target, 'stale-unreachable.json');
+    const result = await runCli(['--profile', profile, '--out', join(dir, 'stale-unreachable')], {
+      FDS_BASE_URL: 'http://127.0.0.1:9',
+      FDS_API_KEY: secretKey,
+    });
+    expect(result.code).toBe(3);
+    expect(result.stderr).toBe(
+      `fds-conformance: cannot reach http://127.0.0.1:9 (from FDS_BASE_URL): connection refused (FDS_BASE_URL overrides the profile's baseUrl in ${profile}, ${target.url})\n`,
+    );
+  });
+
+  it("says on the run's first line that FDS_BASE_URL overrides the profile's base URL", async () => {
+    const target = await mock();
+    const profile = profileFile(target, 'stale.json', { baseUrl: 'https://staging.example.com/api' });
+    const result = await runCli(
+      ['--profile', profile, '--only', 'token', '--allow-incomplete', '--out', join(dir, 'stale')],
+      { FDS_BASE_URL: target.url, FDS_API_KEY: secretKey },
+    );
+    expect(result.code, result.stderr).toBe(0);
+    expect(result.stdout.split('\n')[0]).toBe(
+      `fds-conformance: ${target.url} (FDS_BASE_URL overrides the profile's baseUrl in ${profile}, https://staging.example.com/api), seed ${/seed (\d+)/.exec(result.stdout)?.[1]}`,
+    );
   });
 });

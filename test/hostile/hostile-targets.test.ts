@@ -1,4 +1,4 @@
-import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -7,7 +7,7 @@ import { startHostileTarget, type HostileKind } from './targets.ts';
 
 const apiKey = 'hostile-secret-key-9931';
 const kinds: HostileKind[] = [
-  'never-answers',
+  'never-answers-after-token',
   'huge-body',
   'invalid-json',
   'reset-mid-response',
@@ -16,6 +16,24 @@ const kinds: HostileKind[] = [
 ];
 
 describe('hostile targets', () => {
+  it('never-answers: stopped before any check with one line, exit 3, no report, no secret', async () => {
+    const target = await startHostileTarget('never-answers');
+    const out = join(mkdtempSync(join(tmpdir(), 'fds-hostile-silent-')), 'report');
+    try {
+      const result = await runCli(['--base-url', `${target.url}/api`, '--timeout-ms', '800', '--out', out], {
+        FDS_API_KEY: apiKey,
+      });
+      expect(result.code).toBe(3);
+      expect(result.stderr).toBe(
+        `fds-conformance: no answer from POST /token in 0.8 s at ${target.url}/api (from --base-url): it accepts connections and says nothing; check that the service is up, or raise --timeout-ms\n`,
+      );
+      expect(existsSync(out)).toBe(false);
+      expect(`${result.stdout}${result.stderr}`).not.toContain(apiKey);
+    } finally {
+      await target.close();
+    }
+  }, 60_000);
+
   it.each(kinds)(
     // In time: a run that hangs ends in the test's own time limit, below, never in a wall-clock assertion.
     '%s: failed checks with clear messages, in time, no stack trace, no secret',

@@ -7,6 +7,7 @@ import type { AddressInfo } from 'node:net';
  */
 export type HostileKind =
   | 'never-answers'
+  | 'never-answers-after-token'
   | 'huge-body'
   | 'invalid-json'
   | 'reset-mid-response'
@@ -33,6 +34,11 @@ function handler(
   switch (kind) {
     case 'never-answers':
       return () => undefined;
+    case 'never-answers-after-token':
+      return (req, res) => {
+        if (req.url?.endsWith('/token'))
+          res.writeHead(200, { 'content-type': 'application/json' }).end(tokenBody);
+      };
     case 'huge-body':
       // 300 MB of JSON-looking bytes, written only as fast as the client reads, so the test stays cheap.
       return (_req, res) => {

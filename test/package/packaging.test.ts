@@ -102,6 +102,11 @@ describe('the packed package, installed in a blank project', { timeout: 240_000 
         ),
       ),
     );
+    // The example profile's $schema, for editors, names the schema in the installed package.
+    const { $schema } = JSON.parse(readFileSync(join(repo, 'examples/nightly-profile.json'), 'utf8')) as {
+      $schema: string;
+    };
+    expect(packedFiles).toContain($schema.replace('./node_modules/fds-conformance/', ''));
     // README's links lead to docs/, which ships beside it, so they resolve in node_modules too.
     expect(packedFiles).toEqual(expect.arrayContaining(['docs/design.md', 'docs/mock.md']));
     // The recipes (README.md, docs/nightly.md) point at them: the CI workflow, the nightly script and its profile.

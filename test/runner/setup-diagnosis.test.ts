@@ -1,4 +1,4 @@
-import { createServer, type Server } from 'node:http';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { performance } from 'node:perf_hooks';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -32,8 +32,29 @@ function profileOf(target: RunningMock, extra: Partial<Profile> = {}): Profile {
   return { ...mockProfile(target), ...extra };
 }
 
-function diagnose(profile: Profile, answered: number[] = []) {
-  return setupError(profile, { timeoutMs: 5_000, answered });
+/** Where the settings came from, as the CLI would say. */
+const sources = {
+  baseUrl: '--base-url',
+  apiKey: 'FDS_API_KEY',
+  expiryApiKey: 'FDS_EXPIRY_API_KEY',
+  profile: 'p.json',
+};
+
+async function diagnose(profile: Profile, answered: number[] = [], timeoutMs = 5_000) {
+  return (await setupError(profile, { timeoutMs, sources, answered }))?.line;
+}
+
+/** A server of the test's own, for what the mock never does. */
+async function server(handle: (req: IncomingMessage, res: ServerResponse) => void): Promise<string> {
+  const created: Server = createServer(handle);
+  await new Promise<void>((resolve) => created.listen(0, '127.0.0.1', resolve));
+  running.push({
+    close: () => {
+      created.closeAllConnections();
+      return new Promise<void>((resolve) => created.close(() => resolve()));
+    },
+  });
+  return `http://127.0.0.1:${(created.address() as AddressInfo).port}`;
 }
 
 /** A server answering every request with one fixed answer, for what the mock never answers. */
@@ -59,7 +80,7 @@ describe('the setup diagnosis', () => {
     const target = await mock(options as Partial<MockOptions>);
     const line = await diagnose(profileOf(target, { apiKey: unknownKey }));
     expect(line).toMatch(
-      /^the API key was refused by POST \/token \((400|404) (invalid-grant|parameter-not-valid)[^)]*\); check FDS_API_KEY, --api-key or the profile's apiKey$/,
+      /^the API key \(from FDS_API_KEY\) was refused by POST \/token \((400|404) (invalid-grant|parameter-not-valid)[^)]*\)$/,
     );
     expect(line).not.toContain(unknownKey);
   });
@@ -98,7 +119,7 @@ describe('the setup diagnosis', () => {
     const target = await mock({ basePath: '/api' });
     const origin = new URL(target.url).origin;
     expect(await diagnose(profileOf(target, { baseUrl: origin }))).toBe(
-      `no token endpoint at ${origin}/token (404); ${origin}/api/token answers as one: try --base-url ${origin}/api`,
+      `no token endpoint at ${origin}/token (404; the base URL from --base-url); ${origin}/api/token answers as one: try --base-url ${origin}/api`,
     );
   });
 
@@ -106,7 +127,7 @@ describe('the setup diagnosis', () => {
     const target = await mock();
     const origin = new URL(target.url).origin;
     expect(await diagnose(profileOf(target, { baseUrl: `${origin}/fds/v1` }))).toBe(
-      `no token endpoint at ${origin}/fds/v1/token (404); ${origin}/token answers as one: try --base-url ${origin}`,
+      `no token endpoint at ${origin}/fds/v1/token (404; the base URL from --base-url); ${origin}/token answers as one: try --base-url ${origin}`,
     );
   });
 
@@ -115,7 +136,7 @@ describe('the setup diagnosis', () => {
     const origin = new URL(target.url).origin;
     expect(await diagnose(profileOf(target, { baseUrl: origin, apiKey: unknownKey }))).toMatch(
       new RegExp(
-        `^no token endpoint at ${origin}/token \\(404\\); ${origin}/api/v1/token answers as one: try --base-url ${origin}/api/v1 \\(there the API key is refused too: 400 invalid-grant`,
+        `^no token endpoint at ${origin}/token \\(404; the base URL from --base-url\\); ${origin}/api/v1/token answers as one: try --base-url ${origin}/api/v1 \\(there the API key is refused too: 400 invalid-grant`,
       ),
     );
   });
@@ -124,7 +145,7 @@ describe('the setup diagnosis', () => {
     const nowhere = await fixedAnswer(404, '<html>Not Found</html>', 'text/html');
     const target = await mock();
     expect(await diagnose({ ...profileOf(target), baseUrl: `${nowhere}/fds` })).toBe(
-      `no token endpoint at ${nowhere}/fds/token (404), nor at its parent paths or under /api, /v1, /api/v1 (below it or at the root): check --base-url or the profile's baseUrl`,
+      `no token endpoint at ${nowhere}/fds/token (404; the base URL from --base-url), nor at its parent paths or under /api, /v1, /api/v1 (below it or at the root): check --base-url`,
     );
   });
 
@@ -155,11 +176,14 @@ describe('the setup diagnosis', () => {
     // The reachability probe, answered just before.
     const answered = [Date.now()];
     const origin = new URL(target.url).origin;
-    const line = await setupError(profileOf(target, { baseUrl: `${origin}/x` }), {
-      timeoutMs: 5_000,
-      maxRps: 3,
-      answered,
-    });
+    const line = (
+      await setupError(profileOf(target, { baseUrl: `${origin}/x` }), {
+        timeoutMs: 5_000,
+        sources,
+        maxRps: 3,
+        answered,
+      })
+    )?.line;
     expect(line).toContain(`try --base-url ${origin}/api`);
     // The request at the base URL, then each candidate up to the one that answered.
     const sent = candidateBases(`${origin}/x`).indexOf(`${origin}/api`) + 2;
@@ -168,6 +192,116 @@ describe('the setup diagnosis', () => {
     // On the arrival times the target recorded: at most 3 in any sliding second (see run-command.test.ts).
     const busiest = Math.max(...arrivals.map((t) => arrivals.filter((u) => u >= t && u < t + 1000).length));
     expect(busiest).toBeLessThanOrEqual(3);
+  });
+
+  it('recognises a refused expiry key, naming where it came from, and never prints it', async () => {
+    const target = await mock();
+    const profile = profileOf(target, { tokenExpiry: { apiKey: unknownKey, maxWaitSeconds: 5 } });
+    const line = await diagnose(profile);
+    expect(line).toMatch(
+      /^the expiry API key \(from FDS_EXPIRY_API_KEY\) was refused by POST \/token \(400 invalid-grant[^)]*\); the token-expiry checks need a key the target accepts$/,
+    );
+    expect(line).not.toContain(unknownKey);
+  });
+
+  it('stops at a silent target with one line, within the time given', async () => {
+    const silent = await server(() => undefined);
+    const found = await setupError(
+      { ...profileOf(await mock()), baseUrl: `${silent}/api` },
+      { timeoutMs: 300, sources: { ...sources, baseUrl: 'FDS_BASE_URL' }, answered: [] },
+    );
+    expect(found).toEqual({
+      line: `no answer from POST /token in 0.3 s at ${silent}/api (from FDS_BASE_URL): it accepts connections and says nothing; check that the service is up, or raise --timeout-ms`,
+      unanswered: true,
+    });
+  });
+
+  it('looks for the token endpoint elsewhere within one time limit for the whole search', async () => {
+    // 404 at the base URL's path, silence everywhere else: each candidate would otherwise cost a time-out.
+    const stalling = await server((req, res) => {
+      if (req.url === '/x/token') res.writeHead(404).end();
+    });
+    const line = await diagnose({ ...profileOf(await mock()), baseUrl: `${stalling}/x` }, [], 300);
+    expect(line).toBe(
+      `no token endpoint at ${stalling}/x/token (404; the base URL from --base-url), and none of its parent paths or common prefixes answered as one within 0.3 s: check --base-url`,
+    );
+  });
+
+  const placeholders = {
+    userId: 'a user with at least one connection whose accounts have transactions',
+    connectionId: 'a connection of that user',
+    institutionId: 'an institution of the catalogue',
+    affordabilityId: 'a snapshot of that user',
+  };
+
+  it.each([
+    { name: 'the default reading', options: {} },
+    {
+      name: 'an unknown id answered 400',
+      options: { variants: { refusalStatuses: { unknownId: 400 as const } } },
+    },
+  ])('names each fixture the target does not know, in one line: $name', async ({ options }) => {
+    const target = await mock(options);
+    const profile = profileOf(target);
+    const line = await diagnose({ ...profile, fixtures: { ...profile.fixtures, ...placeholders } });
+    expect(line).toMatch(
+      new RegExp(
+        `^the target at ${target.url} \\(from --base-url\\) does not know fixtures of the profile p\\.json: fixtures\\.userId "a user with a…accounts have transactions" \\(GET /users/\\{user\\.id\\}/connections answered (404|400) [a-z-]+: [^)]+\\); fixtures\\.institutionId "an institution of the catalogue" \\(GET /institutions/\\{institution\\.id\\} answered (404|400) [a-z-]+: [^)]+\\); give ids the target has$`,
+      ),
+    );
+  });
+
+  it('names a connection or a snapshot of a known user the target does not know', async () => {
+    const target = await mock();
+    const profile = profileOf(target);
+    const line = await diagnose({
+      ...profile,
+      fixtures: { ...profile.fixtures, connectionId: 'conn-none', affordabilityId: 'snap-none' },
+    });
+    expect(line).toMatch(
+      /does not know fixtures of the profile p\.json: fixtures\.connectionId "conn-none" \(GET \/users\/\{user\.id\}\/connections\/\{connection\.id\} answered 404 [^)]+\); fixtures\.affordabilityId "snap-none" \(GET \/users\/\{user\.id\}\/affordability\/\{affordability\.id\}\/transactions answered 404 [^)]+\); give ids the target has$/,
+    );
+  });
+
+  it('looks the fixtures up with GETs, each in the run budget', async () => {
+    const seen: string[] = [];
+    const target = await mock({ onRequest: (method, path) => seen.push(`${method} ${path}`) });
+    const answered: number[] = [];
+    expect(await diagnose(profileOf(target), answered)).toBeUndefined();
+    const { fixtures } = profileOf(target);
+    expect(seen).toEqual([
+      'POST /token',
+      'POST /token',
+      `GET /users/${fixtures.userId}/connections`,
+      `GET /users/${fixtures.userId}/connections/${fixtures.connectionId}`,
+      `GET /institutions/${fixtures.institutionId}`,
+      `GET /users/${fixtures.userId}/affordability/${fixtures.affordabilityId}/transactions`,
+    ]);
+    expect(answered).toHaveLength(seen.length);
+  });
+
+  it.each([
+    ['a 400 refusing the token', 400, { code: 'invalid-grant', title: 'Invalid grant' }],
+    ['a 404 that is no error list', 404, undefined],
+    ['a 500', 500, { code: 'internal-server-error', title: 'Internal error' }],
+  ])('leaves a fixture answered with %s to the checks', async (_, status, error) => {
+    const target = await server((req, res) => {
+      req.resume();
+      if (req.url === '/token')
+        return res
+          .writeHead(200, { 'content-type': 'application/json' })
+          .end('{"access_token":"t-1","token_type":"Bearer","expires_in":60}');
+      res
+        .writeHead(status, { 'content-type': error ? 'application/json' : 'text/html' })
+        .end(
+          error
+            ? JSON.stringify({ type: 'list', correlationId: 'c', data: [{ type: 'error', ...error }] })
+            : 'Not Found',
+        );
+    });
+    expect(
+      await diagnose({ ...profileOf(await mock()), baseUrl: target, tokenExpiry: undefined }),
+    ).toBeUndefined();
   });
 
   it('looks at the parents first, then the common prefixes below the base URL and at the root', () => {

@@ -1,0 +1,112 @@
+import { errorObjects, isObject, looksLikeErrorList } from '../src/checks/error-body.ts';
+import type { Exchange } from '../src/http/exchange.ts';
+import type { Secrets } from '../src/http/secrets.ts';
+import { endpointName, operationPath, type OperationName } from '../src/operations/table.ts';
+import type { ProfileFixtures } from '../src/profile/profile.ts';
+import { oneLine } from '../src/report/markdown.ts';
+import { preflightRequest, type PreflightBudget } from './preflight.ts';
+
+/**
+ * The profile's fixtures looked up before the run (docs/design.md#setup-errors), so an id the target does
+ * not know (a placeholder left in the example profile) costs one line, not every check that uses it.
+ * GETs only, so a --read-only run may send them. Only an answer that says "no such resource" stops the
+ * run: a 404 error list, or a 400 one refusing the identifier (the readings of AMB-GEN-09); a 2xx, a 5xx,
+ * a time-out or garbage is the target's to answer for, and its checks judge it.
+ */
+
+interface Lookup {
+  field: 'userId' | 'connectionId' | 'institutionId' | 'affordabilityId';
+  operation: OperationName;
+  /** The path's values, or undefined when the profile lacks one of them. */
+  values(fixtures: ProfileFixtures): Record<string, string> | undefined;
+}
+
+/**
+ * The spec has no GET of a user, so the user is looked up by its connections list (200 for a user the
+ * service knows, AMB-CONN-10's readings aside). emptyAffordabilityId is not looked up: a snapshot without
+ * transactions answered 404 is a broken AFFORD-02, which its checks must fail, not a mistake of the user's.
+ */
+const lookups: Lookup[] = [
+  {
+    field: 'userId',
+    operation: 'listConnections',
+    values: ({ userId }) => (userId ? { userId } : undefined),
+  },
+  {
+    field: 'connectionId',
+    operation: 'getConnection',
+    values: ({ userId, connectionId }) => (userId && connectionId ? { userId, connectionId } : undefined),
+  },
+  {
+    field: 'institutionId',
+    operation: 'getInstitution',
+    values: ({ institutionId }) => (institutionId ? { institutionId } : undefined),
+  },
+  {
+    field: 'affordabilityId',
+    operation: 'listAffordabilityTransactions',
+    values: ({ userId, affordabilityId }) =>
+      userId && affordabilityId ? { userId, affordabilityId } : undefined,
+  },
+];
+
+/**
+ * Each fixture the target says it does not know, with what it answered, as `fixtures.userId "…"
+ * (GET /users/{user.id}/connections answered 404 …)`; empty when it knows them all, or when the time
+ * given ran out first (the checks then find out). A fixture of a user the target does not know is not
+ * named beside the user.
+ */
+export async function unknownFixtures(
+  baseUrl: string,
+  token: string,
+  fixtures: ProfileFixtures,
+  limitMs: number,
+  budget: PreflightBudget,
+  secrets: Secrets,
+): Promise<string[]> {
+  const ends = Date.now() + limitMs;
+  const unknown: string[] = [];
+  let userUnknown = false;
+  for (const lookup of lookups) {
+    const values = lookup.values(fixtures);
+    if (!values || (userUnknown && values.userId !== undefined)) continue;
+    const left = ends - Date.now();
+    if (left <= 0) break;
+    const exchange = await preflightRequest(baseUrl, left, budget, secrets, (client) =>
+      client.send({
+        path: operationPath(lookup.operation, values),
+        authorization: `Bearer ${token}`,
+        credential: 'token',
+      }),
+    );
+    const answer = noSuchResource(exchange);
+    if (!answer) continue;
+    userUnknown ||= lookup.field === 'userId';
+    unknown.push(
+      `fixtures.${lookup.field} "${oneLine(fixtures[lookup.field] ?? '', 40)}" (${endpointName(lookup.operation)} answered ${answer})`,
+    );
+  }
+  return unknown;
+}
+
+/** "status code: detail" when the answer says the resource does not exist; undefined otherwise. */
+function noSuchResource(exchange: Exchange): string | undefined {
+  const response = exchange.response;
+  if (!response || (response.status !== 404 && response.status !== 400) || !looksLikeErrorList(response.body))
+    return undefined;
+  const errors = errorObjects(response.body) ?? [];
+  // A 400 may refuse the bearer token instead (AMB-GEN-08's 400 reading): that says nothing of the id.
+  if (response.status === 400 && errors.some(refusesCredential)) return undefined;
+  const first = errors[0];
+  const code = typeof first?.code === 'string' ? ` ${first.code}` : '';
+  const said = [first?.detail, first?.title].find((text) => typeof text === 'string' && text.trim() !== '');
+  return oneLine(`${response.status}${code}${said ? `: ${String(said)}` : ''}`, 120);
+}
+
+function refusesCredential(error: Record<string, unknown>): boolean {
+  const parameter = isObject(error.source) ? error.source.parameter : undefined;
+  return (
+    error.code === 'invalid-grant' ||
+    (typeof parameter === 'string' && /authori[sz]ation|token/i.test(parameter))
+  );
+}

@@ -1,0 +1,60 @@
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { loadProfileFile } from '../../src/profile/load-profile.ts';
+import { UsageError } from '../../src/usage-error.ts';
+
+/** The profile file as a user writes it (src/profile/load-profile.ts; docs/design.md#profile). */
+
+const dir = mkdtempSync(join(tmpdir(), 'fds-profile-'));
+const exampleProfile = 'examples/nightly-profile.json';
+
+function load(name: string, profile: unknown): string | undefined {
+  const path = join(dir, name);
+  writeFileSync(path, JSON.stringify(profile));
+  try {
+    loadProfileFile(path);
+    return undefined;
+  } catch (error) {
+    if (!(error instanceof UsageError)) throw error;
+    return error.message.replace(`profile ${path}: `, '');
+  }
+}
+
+describe('a profile field the schema does not know', () => {
+  it.each([
+    [{ baseURL: 'http://x' }, 'unknown field "baseURL"; did you mean baseUrl?'],
+    [{ fixtures: { userID: 'u-1' } }, 'unknown field "fixtures.userID"; did you mean fixtures.userId?'],
+    [
+      { fixtures: { enrich: { contry: 'AU' } } },
+      'unknown field "fixtures.enrich.contry"; did you mean fixtures.enrich.country?',
+    ],
+    [
+      { tokenExpiry: { maxWait: 3 } },
+      'unknown field "tokenExpiry.maxWait"; did you mean tokenExpiry.maxWaitSeconds?',
+    ],
+    [
+      { fixtures: { somethingElse: 'x' } },
+      'unknown field "fixtures.somethingElse"; expected one of: userId, connectionId, connectionPassword, institutionId, affordabilityId, emptyAffordabilityId, enrich',
+    ],
+  ])('%j: %s', (profile, message) => {
+    expect(load('unknown.json', profile)).toBe(message);
+  });
+});
+
+describe('$schema, for an editor to complete and check the profile', () => {
+  it('is allowed, and must be a string', () => {
+    expect(load('schema.json', { $schema: './x.json', baseUrl: 'http://x' })).toBeUndefined();
+    expect(load('schema-number.json', { $schema: 1 })).toBe('field "$schema" must be a string, got 1');
+  });
+
+  it("points the example profile at the schema the package ships, from a project's root", () => {
+    const example = JSON.parse(readFileSync(exampleProfile, 'utf8')) as { $schema: string };
+    expect(loadProfileFile(exampleProfile).$schema).toBe(example.$schema);
+    // The build copies every file of src/ but TypeScript into dist/src/ (scripts/copy-assets.js);
+    // test/package/packaging.test.ts holds the packed package to holding it there.
+    const shipped = /^\.\/node_modules\/fds-conformance\/dist\/(src\/.*)$/.exec(example.$schema)?.[1];
+    expect(shipped).toBe('src/profile/profile.schema.json');
+  });
+});
