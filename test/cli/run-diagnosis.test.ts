@@ -65,7 +65,9 @@ describe('the diagnosis of the setup after a run', { timeout: 120_000 }, () => {
     );
     expect(result.code).toBe(1);
     const [verdict, diagnosis] = fromVerdict(result.stdout);
-    expect(verdict).toMatch(/^nonconformant; reports in /);
+    expect(verdict).toMatch(
+      /^nonconformant \(--only institutions,connections: \d+ of \d+ requirements\); reports in /,
+    );
     expect(diagnosis).toMatch(
       /^diagnosis: \d+ of \d+ checks ended on a 5xx or transient answer \(503 most often\): the target looks down/,
     );
@@ -73,7 +75,9 @@ describe('the diagnosis of the setup after a run', { timeout: 120_000 }, () => {
     expect(report.diagnosis?.kind).toBe('unavailable');
     expect(diagnosis).toBe(`diagnosis: ${report.diagnosis?.line}`);
     const markdown = readFileSync(join(dir, 'down', 'report.md'), 'utf8').split('\n');
-    expect(markdown[0]).toMatch(/^# ❌ FDS conformance: nonconformant$/);
+    expect(markdown[0]).toMatch(
+      /^# ❌ FDS conformance: nonconformant \(--only institutions,connections: \d+ of \d+ requirements\)$/,
+    );
     expect(markdown[2]).toBe(`**Diagnosis: ${report.diagnosis?.line}.**`);
   });
 

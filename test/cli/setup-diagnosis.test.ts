@@ -1,4 +1,4 @@
-import { existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -143,7 +143,8 @@ describe('fds-conformance run: setup diagnosis', () => {
     expect(result.stderr).toBe(
       `fds-conformance: no answer from POST /token in 0.5 s at ${silent} (from --base-url): it accepts connections and says nothing; check that the service is up, or raise --timeout-ms\n`,
     );
-    expect(existsSync(join(dir, 'silent'))).toBe(false);
+    // Stopped before any check: junit.xml alone (docs/design.md#setup-errors).
+    expect(readdirSync(join(dir, 'silent'))).toEqual(['junit.xml']);
   }, 60_000);
 
   it('exits 2 naming the profile field of a placeholder left in the example profile', async () => {
@@ -159,7 +160,7 @@ describe('fds-conformance run: setup diagnosis', () => {
         `^fds-conformance: the target at ${target.url} \\(from FDS_BASE_URL\\) does not know a fixture of the profile ${exampleProfile}: fixtures\\.userId "a user with a…accounts have transactions" \\(GET /users/\\{user\\.id\\}/connections answered 404 resource-not-found: [^)]+\\); give ids the target has${exampleOverride}\\n$`,
       ),
     );
-    expect(existsSync(join(dir, 'example'))).toBe(false);
+    expect(readdirSync(join(dir, 'example'))).toEqual(['junit.xml']);
   });
 
   it.each([

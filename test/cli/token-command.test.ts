@@ -61,7 +61,9 @@ describe('token: an access token for a curl line', { timeout: 60_000 }, () => {
     expect(result.code).toBe(2);
     expect(result.stdout).toBe('');
     expect(result.stderr.trim().split('\n')).toEqual([
-      expect.stringMatching(/^fds-conformance: the API key was refused by POST \/token \(400 invalid-grant/),
+      expect.stringMatching(
+        /^fds-conformance: the API key \(from FDS_API_KEY\) was refused by POST \/token \(400 invalid-grant/,
+      ),
     ]);
     expect(result.stderr).not.toContain('not-a-key-of-the-mock');
   });
@@ -87,7 +89,9 @@ describe('token: an access token for a curl line', { timeout: 60_000 }, () => {
     await new Promise((done) => closed.close(done));
     const unreachable = await runCli(['token', '--base-url', refused], { FDS_API_KEY: apiKey });
     expect(unreachable.code).toBe(3);
-    expect(unreachable.stderr.trim()).toBe(`fds-conformance: cannot reach ${refused}: connection refused`);
+    expect(unreachable.stderr.trim()).toBe(
+      `fds-conformance: cannot reach ${refused} (from --base-url): connection refused`,
+    );
 
     const started = Date.now();
     const hanging = await runCli(['token', '--base-url', urlOf(silent), '--timeout-ms', '300'], {
