@@ -208,7 +208,7 @@ export async function runCommand(
       );
     out(`${verdictLine}; reports in ${config.out}/`);
     if (report.diagnosis) out(`diagnosis: ${report.diagnosis.line}`);
-    out(requirementsLine(report.summary));
+    out(requirementsLine(report));
     out(checksLine(outcome.checks));
     if (outcome.errors.length > 0) return exitCodes.failed;
     return verdictExitCode(report.summary.verdict, config.allowIncomplete);

@@ -264,7 +264,7 @@ ${diagnosisHtml(report)}
 ${summary.verdict === 'incomplete' ? `<p class="incomplete"><strong>${escape(incompleteLine(report.requirements) ?? '')}.</strong></p>` : ''}
 <p>Target ${report.target.embeddedMock ? 'embedded mock' : escape(report.target.baseUrl)}, version ${escape(report.target.version)};
 started ${escape(report.startedAt)}, ${(report.durationMs / 1000).toFixed(1)} s, seed ${report.seed}, ${escape(report.tool.name)} ${escape(report.tool.version)}.</p>
-<p>${escape(requirementsLine(summary))}.</p>
+<p>${escape(requirementsLine(report))}.</p>
 ${overviewHtml(report)}
 ${report.traffic ? `<p>${escape(trafficLine(report.traffic))}</p>` : ''}
 ${report.secondsByGroup ? `<p>${escape(timeLine(report.secondsByGroup))}</p>` : ''}

@@ -47,7 +47,7 @@ export function reportMarkdown(report: Report, verdict: Verdict, comparison = ''
     `Target ${target.embeddedMock ? 'embedded mock' : `\`${target.baseUrl}\``} (version ${target.version}), ` +
       `${report.startedAt}, ${(report.durationMs / 1000).toFixed(1)} s, seed ${report.seed}.`,
     '',
-    `${requirementsLine(summary)}.`,
+    `${requirementsLine(report)}.`,
     '',
     // What changed since the previous run is what a nightly reader looks for first.
     ...(comparison ? [comparison] : []),

@@ -178,9 +178,21 @@ export function tallyLine(noun: 'requirements' | 'checks', tally: Tally): string
   return `${tally.total} ${what}: ${tally.passed} passed, ${tally.failed} failed${flaky}, ${tally.notExercised} not exercised`;
 }
 
-/** The requirements' line of a report: the same words in every view. */
-export function requirementsLine(summary: Report['summary']): string {
-  return tallyLine('requirements', { ...summary, total: summary.requirements });
+/**
+ * The requirements' line of a report: the same words in every view. Those a narrowed run left out are
+ * counted apart from those it could not exercise (`208 outside --only users`), as they are nothing to
+ * give or fix.
+ */
+export function requirementsLine(report: Pick<Report, 'summary' | 'requirements'>): string {
+  const { summary } = report;
+  const line = tallyLine('requirements', { ...summary, total: summary.requirements });
+  const outside = report.requirements.filter((r) => r.notExercised?.[0]?.startsWith('outside '));
+  const reason = outside[0]?.notExercised?.[0];
+  if (reason === undefined) return line;
+  return line.replace(
+    / \d+ not exercised$/,
+    ` ${summary.notExercised - outside.length} not exercised, ${outside.length} ${reason}`,
+  );
 }
 
 /** Each group's wall time in one line, for report.md and report.html. */

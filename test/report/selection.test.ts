@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buildReport } from '../../src/report/report.ts';
+import { buildReport, requirementsLine } from '../../src/report/report.ts';
 import { junitXml } from '../../src/report/junit.ts';
 import { reportMarkdown } from '../../src/report/markdown.ts';
 import { reportHtml } from '../../src/report/html.ts';
@@ -40,6 +40,19 @@ function judged(selection: RunSelection) {
 
 describe('the scope of a verdict', () => {
   const named = new Set(checks.flatMap((c) => c.requirements)).size;
+
+  it('counts the requirements left out apart from those not exercised, in the requirements line', () => {
+    const whole = judged({ readOnly: false }).report;
+    expect(requirementsLine(whole)).toMatch(
+      /^\d+ requirements: \d+ passed, \d+ failed, 1 flaky, \d+ not exercised$/,
+    );
+    const { report } = judged({ only: ['token'], readOnly: false });
+    const outside = total - named;
+    expect(requirementsLine(report)).toBe(
+      `${total} requirements: ${report.summary.passed} passed, ${report.summary.failed} failed, 1 flaky, ` +
+        `${report.summary.notExercised - outside} not exercised, ${outside} outside --only token`,
+    );
+  });
 
   it('names what left requirements out, and calls them outside it rather than unexercised', () => {
     expect(outsideReason(undefined)).toBe('no check exercises it');

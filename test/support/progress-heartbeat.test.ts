@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { TestModule, TestSpecification } from 'vitest/node';
 import ProgressHeartbeat from './progress-heartbeat.ts';
 
@@ -49,5 +49,18 @@ describe('the heartbeat in a log that is not a terminal', () => {
     heartbeat.tick(Date.now() + 15_000);
     expect(lines[0]).toMatch(/running test\/a\.test\.ts, test\/b\.test\.ts, test\/c\.test\.ts and 2 more$/);
     heartbeat.onTestRunEnd();
+  });
+
+  it('writes to stdout when vitest makes it from its path and passes its options (.ci/run)', () => {
+    const written = vi.spyOn(process.stdout, 'write').mockImplementation(() => true);
+    try {
+      const heartbeat = new ProgressHeartbeat({});
+      heartbeat.onTestRunStart(specifications(1));
+      heartbeat.tick(Date.now() + 15_000);
+      heartbeat.onTestRunEnd();
+      expect(written).toHaveBeenCalledWith(expect.stringMatching(/^ {2}… 15 s: 0 of 1 test files done\n$/));
+    } finally {
+      written.mockRestore();
+    }
   });
 });
