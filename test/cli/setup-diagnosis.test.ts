@@ -1,6 +1,5 @@
 import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -9,6 +8,7 @@ import { mockProfile } from '../../mock/profile.ts';
 import { startMock, type RunningMock } from '../../mock/server.ts';
 import { junitSchemaProblems, parseXml } from '../support/junit-schema.ts';
 import { runCli } from './run-cli.ts';
+import { ownServer } from '../support/own-server.ts';
 
 /**
  * Setup errors found before any check runs (docs/design.md#setup-errors; runner/setup-diagnosis.ts), as a user
@@ -51,17 +51,11 @@ function profileFile(target: RunningMock, name: string, extra: Record<string, un
   return path;
 }
 
-/** A server of the test's own, for what the mock never does. */
+/** A server of the test's own, for what the mock never does, closed after each test. */
 async function server(handle: (req: IncomingMessage, res: ServerResponse) => void): Promise<string> {
-  const created = createServer(handle);
-  await new Promise<void>((resolve) => created.listen(0, '127.0.0.1', resolve));
-  running.push({
-    close: () => {
-      created.closeAllConnections();
-      return new Promise<void>((resolve) => created.close(() => resolve()));
-    },
-  });
-  return `http://127.0.0.1:${(created.address() as AddressInfo).port}`;
+  const own = await ownServer(handle);
+  running.push(own);
+  return own.url;
 }
 
 /**

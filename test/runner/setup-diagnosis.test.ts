@@ -1,5 +1,4 @@
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { performance } from 'node:perf_hooks';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { MockOptions } from '../../mock/options.ts';
@@ -8,6 +7,7 @@ import { startMock, type RunningMock } from '../../mock/server.ts';
 import { registerVariants } from '../../src/requirements/ambiguities.ts';
 import type { Profile } from '../../src/profile/profile.ts';
 import { candidateBases, setupError } from '../../runner/setup-diagnosis.ts';
+import { ownServer } from '../support/own-server.ts';
 
 /**
  * The setup diagnosis (runner/setup-diagnosis.ts) against the mock: a refused key and a base URL
@@ -44,28 +44,19 @@ async function diagnose(profile: Profile, answered: number[] = [], timeoutMs = 5
   return (await setupError(profile, { timeoutMs, sources, answered }))?.line;
 }
 
-/** A server of the test's own, for what the mock never does. */
+/** A server of the test's own, for what the mock never does, closed after each test. */
 async function server(handle: (req: IncomingMessage, res: ServerResponse) => void): Promise<string> {
-  const created: Server = createServer(handle);
-  await new Promise<void>((resolve) => created.listen(0, '127.0.0.1', resolve));
-  running.push({
-    close: () => {
-      created.closeAllConnections();
-      return new Promise<void>((resolve) => created.close(() => resolve()));
-    },
-  });
-  return `http://127.0.0.1:${(created.address() as AddressInfo).port}`;
+  const own = await ownServer(handle);
+  running.push(own);
+  return own.url;
 }
 
 /** A server answering every request with one fixed answer, for what the mock never answers. */
 async function fixedAnswer(status: number, body: string, type = 'application/json'): Promise<string> {
-  const server: Server = createServer((req, res) => {
+  return server((req, res) => {
     req.resume();
     res.writeHead(status, { 'content-type': type }).end(body);
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  running.push({ close: () => new Promise<void>((resolve) => server.close(() => resolve())) });
-  return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 }
 
 const readings = [{ name: 'the default reading', options: {} }, ...registerVariants()];
