@@ -1,11 +1,15 @@
+import { connect } from 'node:tls';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { request } from 'undici';
 
 /** What one probe of the base URL came to. */
 type Probe =
   | { answered: true }
-  /** `connected`: the target took the connection and then stalled or reset it, so something is there. */
-  | { answered: false; connected: boolean; reason: string };
+  /**
+   * `connected`: the target took the connection and then stalled or reset it, so something is there.
+   * `wrongScheme`: it speaks the other of HTTP and TLS, which no wait changes.
+   */
+  | { answered: false; connected: boolean; reason: string; wrongScheme?: true };
 
 /** One GET of the base URL: any HTTP answer, whatever its status, is an answer. */
 async function probe(baseUrl: string, timeoutMs: number): Promise<Probe> {
@@ -28,8 +32,17 @@ async function probe(baseUrl: string, timeoutMs: number): Promise<Probe> {
       code === 'UND_ERR_BODY_TIMEOUT'
     )
       return { answered: false, connected: true, reason: `no answer within ${timeoutMs} ms` };
-    if (code === 'UND_ERR_SOCKET' || code === 'ECONNRESET')
+    if (code === 'UND_ERR_SOCKET' || code === 'ECONNRESET') {
+      // A TLS server closes on a plain HTTP request: the scheme is wrong, not the server.
+      if (baseUrl.startsWith('http:') && (await speaksTls(baseUrl, timeoutMs)))
+        return {
+          answered: false,
+          connected: false,
+          reason: `the server speaks TLS; try ${baseUrl.replace(/^http:/, 'https:')}`,
+          wrongScheme: true,
+        };
       return { answered: false, connected: true, reason: 'connection reset' };
+    }
     const described: Record<string, string> = {
       ECONNREFUSED: 'connection refused',
       ENOTFOUND: 'host name not found',
@@ -44,6 +57,7 @@ async function probe(baseUrl: string, timeoutMs: number): Promise<Probe> {
         answered: false,
         connected: false,
         reason: `the server answered plain HTTP; try ${baseUrl.replace(/^https:/, 'http:')}`,
+        wrongScheme: true,
       };
     const reason =
       described[code] ??
@@ -52,6 +66,30 @@ async function probe(baseUrl: string, timeoutMs: number): Promise<Probe> {
         : `${code || name}: ${(error as Error).message}`);
     return { answered: false, connected: false, reason };
   }
+}
+
+/**
+ * Whether the base URL's host and port complete a TLS handshake: asked only of an `http://` target that
+ * closed on the probe. The certificate is not judged, only that TLS is spoken there.
+ */
+function speaksTls(baseUrl: string, timeoutMs: number): Promise<boolean> {
+  const { hostname, port } = new URL(baseUrl);
+  return new Promise((resolve) => {
+    const socket = connect({
+      host: hostname,
+      port: Number(port || 80),
+      ...(/^[\d.]+$|:/.test(hostname) ? {} : { servername: hostname }),
+      rejectUnauthorized: false,
+      timeout: timeoutMs,
+    });
+    const end = (tls: boolean) => {
+      socket.destroy();
+      resolve(tls);
+    };
+    socket.once('secureConnect', () => end(true));
+    socket.once('error', () => end(false));
+    socket.once('timeout', () => end(false));
+  });
 }
 
 /**
@@ -85,6 +123,7 @@ export async function waitForAnswer(
     const left = deadline - Date.now();
     const result = await probe(baseUrl, Math.max(1, Math.min(timeoutMs, left)));
     if (result.answered) return undefined;
+    if (result.wrongScheme) return result.reason;
     const after = deadline - Date.now();
     if (after <= 0) return `no answer after waiting ${seconds} s (last: ${result.reason})`;
     await sleep(Math.min(pauseMs, after));

@@ -1,5 +1,7 @@
 import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { createServer as createHttpsServer } from 'node:https';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -9,6 +11,7 @@ import { startMock, type RunningMock } from '../../mock/server.ts';
 import { junitSchemaProblems, parseXml } from '../support/junit-schema.ts';
 import { runCli } from './run-cli.ts';
 import { ownServer } from '../support/own-server.ts';
+import { testTls } from '../support/test-tls.ts';
 
 /**
  * Setup errors found before any check runs (docs/design.md#setup-errors; runner/setup-diagnosis.ts), as a user
@@ -183,6 +186,20 @@ describe('fds-conformance run: setup diagnosis', () => {
     expect(result.code).toBe(3);
     expect(result.stderr).toBe(
       `fds-conformance: cannot reach ${https} (from FDS_BASE_URL): the server answered plain HTTP; try ${plain}\n`,
+    );
+  });
+
+  it('says the target speaks TLS to http://, naming where the URL came from', async () => {
+    const tls = createHttpsServer(testTls, (_req, res) => res.end('{}'));
+    await new Promise<void>((resolve) => tls.listen(0, '127.0.0.1', resolve));
+    running.push({ close: () => new Promise<void>((resolve) => tls.close(() => resolve())) });
+    const plain = `http://127.0.0.1:${(tls.address() as AddressInfo).port}/api`;
+    const result = await runCli(['--base-url', plain, '--out', join(dir, 'speaks-tls')], {
+      FDS_API_KEY: secretKey,
+    });
+    expect(result.code).toBe(3);
+    expect(result.stderr).toBe(
+      `fds-conformance: cannot reach ${plain} (from --base-url): the server speaks TLS; try ${plain.replace('http:', 'https:')}\n`,
     );
   });
 
