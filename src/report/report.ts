@@ -4,7 +4,7 @@ import { diagnosisOf } from './diagnosis.ts';
 import type { CheckResult, Diagnosis, RequirementResult } from './model.ts';
 import { requirementResults } from './model.ts';
 import { packageVersion } from '../package-root.ts';
-import type { RunSelection, Selection } from './selection.ts';
+import { outsideLabel, type RunSelection, type Selection } from './selection.ts';
 
 /** `report.json` exactly as docs/design.md#reports fixes it; md, html and baselines are views of it. */
 export interface Report {
@@ -165,6 +165,8 @@ export interface Tally {
   failed: number;
   flaky: number;
   notExercised: number;
+  /** Of those not exercised, the ones a narrowed run left out, and what left them out (`outside --only users`). */
+  outside?: { count: number; label: string };
 }
 
 /**
@@ -175,24 +177,25 @@ export interface Tally {
 export function tallyLine(noun: 'requirements' | 'checks', tally: Tally): string {
   const flaky = tally.flaky > 0 ? `, ${tally.flaky} flaky` : '';
   const what = tally.total === 1 ? noun.slice(0, -1) : noun;
-  return `${tally.total} ${what}: ${tally.passed} passed, ${tally.failed} failed${flaky}, ${tally.notExercised} not exercised`;
+  const { outside } = tally;
+  const notExercised = `${tally.notExercised - (outside?.count ?? 0)} not exercised`;
+  return `${tally.total} ${what}: ${tally.passed} passed, ${tally.failed} failed${flaky}, ${notExercised}${outside ? `, ${outside.count} ${outside.label}` : ''}`;
 }
 
 /**
- * The requirements' line of a report: the same words in every view. Those a narrowed run left out are
- * counted apart from those it could not exercise (`208 outside --only users`), as they are nothing to
- * give or fix.
+ * The requirements' line of a report: the same words in every view. Those a narrowed run left out (no
+ * check of the run names them) are counted apart from those it could not exercise (`208 outside --only
+ * users`), as they are nothing to give or fix.
  */
-export function requirementsLine(report: Pick<Report, 'summary' | 'requirements'>): string {
+export function requirementsLine(report: Pick<Report, 'summary' | 'requirements' | 'selection'>): string {
   const { summary } = report;
-  const line = tallyLine('requirements', { ...summary, total: summary.requirements });
-  const outside = report.requirements.filter((r) => r.notExercised?.[0]?.startsWith('outside '));
-  const reason = outside[0]?.notExercised?.[0];
-  if (reason === undefined) return line;
-  return line.replace(
-    / \d+ not exercised$/,
-    ` ${summary.notExercised - outside.length} not exercised, ${outside.length} ${reason}`,
-  );
+  const label = outsideLabel(report.selection);
+  const count = label === undefined ? 0 : report.requirements.filter((r) => r.checks.length === 0).length;
+  return tallyLine('requirements', {
+    ...summary,
+    total: summary.requirements,
+    ...(label !== undefined && count > 0 ? { outside: { count, label } } : {}),
+  });
 }
 
 /** Each group's wall time in one line, for report.md and report.html. */

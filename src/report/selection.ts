@@ -45,13 +45,18 @@ function narrowedBy(selection: RunSelection): string[] {
   ];
 }
 
+/** What a narrowed run left out, as its requirements say it (`outside --only users`); undefined for a whole run. */
+export function outsideLabel(selection: RunSelection | undefined): string | undefined {
+  const by = selection ? narrowedBy(selection) : [];
+  return by.length > 0 ? `outside ${by.join(' and ')}` : undefined;
+}
+
 /**
  * Why a requirement no check of the run names is not exercised: outside what the run selected, or, for a
  * whole run, that no check exercises it. Such a requirement never makes a run incomplete.
  */
 export function outsideReason(selection: RunSelection | undefined): string {
-  const by = selection ? narrowedBy(selection) : [];
-  return by.length > 0 ? `outside ${by.join(' and ')}` : 'no check exercises it';
+  return outsideLabel(selection) ?? 'no check exercises it';
 }
 
 /** How the baseline bore on the verdict: how many of the run's failures it holds. */
