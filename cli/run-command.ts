@@ -44,7 +44,7 @@ async function preflight(
   answeredBefore: number[],
 ): Promise<Stop | undefined> {
   // Loaded only for a target of the profile's: the embedded mock needs neither, nor their HTTP client.
-  const [{ unreachableReason, waitForAnswer }, { setupError }] = await Promise.all([
+  const [{ reachability, waitForAnswer }, { setupError }] = await Promise.all([
     import('../runner/reachability.ts'),
     import('../runner/setup-diagnosis.ts'),
   ]);
@@ -52,13 +52,12 @@ async function preflight(
   const overridden = config.baseUrlOverride ? ` (${config.baseUrlOverride})` : '';
   const probeMs = Math.min(config.timeoutMs, 10_000);
   try {
-    const probed = Date.now();
-    const unreachable =
+    // `--wait-for` returns only on an answer, or with why none came.
+    const { unreachable, silent } =
       config.waitForSeconds === undefined
-        ? await unreachableReason(profile.baseUrl, probeMs)
-        : await waitForAnswer(profile.baseUrl, config.waitForSeconds, probeMs);
+        ? await reachability(profile.baseUrl, probeMs)
+        : { unreachable: await waitForAnswer(profile.baseUrl, config.waitForSeconds, probeMs) };
     answeredBefore.push(Date.now());
-    const probedForMs = Date.now() - probed;
     if (unreachable)
       return {
         code: exitCodes.unreachable,
@@ -67,9 +66,8 @@ async function preflight(
     const setup = await setupError(profile, {
       timeoutMs: config.timeoutMs,
       sources,
-      // A single probe that took its whole time got no answer (reachability.ts lets a stall pass as
-      // reachable); `--wait-for` returns only on an answer.
-      ...(config.waitForSeconds === undefined && probedForMs >= probeMs ? { silentForMs: probedForMs } : {}),
+      // A target that took the probe's connection and said nothing has kept silent for its time limit.
+      ...(silent ? { silentForMs: probeMs } : {}),
       answered: answeredBefore,
       ...(config.maxRps !== undefined ? { maxRps: config.maxRps } : {}),
     });

@@ -6,10 +6,11 @@ import { request } from 'undici';
 type Probe =
   | { answered: true }
   /**
-   * `connected`: the target took the connection and then stalled or reset it, so something is there.
+   * `connected`: the target took the connection and then stalled or reset it, so something is there;
+   * `silent`: it stalled, saying nothing within the time limit.
    * `wrongScheme`: it speaks the other of HTTP and TLS, which no wait changes.
    */
-  | { answered: false; connected: boolean; reason: string; wrongScheme?: true };
+  | { answered: false; connected: boolean; reason: string; silent?: true; wrongScheme?: true };
 
 /** One GET of the base URL: any HTTP answer, whatever its status, is an answer. */
 async function probe(baseUrl: string, timeoutMs: number): Promise<Probe> {
@@ -31,7 +32,7 @@ async function probe(baseUrl: string, timeoutMs: number): Promise<Probe> {
       code === 'UND_ERR_HEADERS_TIMEOUT' ||
       code === 'UND_ERR_BODY_TIMEOUT'
     )
-      return { answered: false, connected: true, reason: `no answer within ${timeoutMs} ms` };
+      return { answered: false, connected: true, reason: `no answer within ${timeoutMs} ms`, silent: true };
     if (code === 'UND_ERR_SOCKET' || code === 'ECONNRESET') {
       // A TLS server closes on a plain HTTP request: the scheme is wrong, not the server.
       if (baseUrl.startsWith('http:') && (await speaksTls(baseUrl, timeoutMs)))
@@ -98,8 +99,22 @@ function speaksTls(baseUrl: string, timeoutMs: number): Promise<boolean> {
  * is a target that answers badly: its checks fail instead.
  */
 export async function unreachableReason(baseUrl: string, timeoutMs: number): Promise<string | undefined> {
+  return (await reachability(baseUrl, timeoutMs)).unreachable;
+}
+
+/**
+ * The probe as the pre-flight reads it: why the target cannot be reached (unreachableReason), or, for one
+ * that took the connection, whether it kept silent the whole time limit, which the token request after it
+ * need not wait out again.
+ */
+export async function reachability(
+  baseUrl: string,
+  timeoutMs: number,
+): Promise<{ unreachable?: string; silent?: true }> {
   const result = await probe(baseUrl, timeoutMs);
-  return result.answered || result.connected ? undefined : result.reason;
+  if (result.answered) return {};
+  if (!result.connected) return { unreachable: result.reason };
+  return result.silent ? { silent: true } : {};
 }
 
 /** The first pause between probes of `--wait-for`, doubled after each up to the longest. */
