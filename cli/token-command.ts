@@ -1,11 +1,9 @@
 import { evidenceOf } from '../src/http/exchange.ts';
-import { HttpClient } from '../src/http/http-client.ts';
 import { Secrets } from '../src/http/secrets.ts';
-import { TokenManager } from '../src/http/token-manager.ts';
 import { answerSummary } from '../src/report/exchange-summary.ts';
 import { UsageError } from '../src/usage-error.ts';
 import { unreachableReason } from '../runner/reachability.ts';
-import { setupError } from '../runner/setup-diagnosis.ts';
+import { requestToken, tokenAnswerError } from '../runner/setup-diagnosis.ts';
 import { exitCodes } from './exit-codes.ts';
 import type { OptionTable } from './options.ts';
 import { parseOptions } from './options.ts';
@@ -51,42 +49,25 @@ export async function tokenCommand(
     );
     return exitCodes.unreachable;
   }
+  // The request and the reading of its answer are the pre-flight's (runner/setup-diagnosis.ts).
   const secrets = new Secrets();
-  const client = new HttpClient({
-    baseUrl: profile.baseUrl,
-    timeoutMs,
-    concurrency: 1,
-    maxBodyBytes: 1024 * 1024,
-    readOnly: false,
-    secrets,
-    maxRetries: 0,
-  });
-  try {
-    const tokens = new TokenManager(client, {
-      apiKey: profile.apiKey,
-      version: profile.version,
-      versionHeader: profile.versionHeader,
-    });
-    const exchange = await tokens.requestToken();
-    const token = tokens.tokenFrom(exchange);
-    if (token) {
-      out(token.value);
-      return exitCodes.ok;
-    }
-    const answer = answerSummary(evidenceOf(exchange, secrets));
-    if (!exchange.response) {
-      console.error(`fds-conformance: POST /token at ${client.resolve('/token').href}: ${answer}`);
-      return exitCodes.unreachable;
-    }
-    // A refused key or a token endpoint elsewhere is the setup's, named as a run names it before its checks.
-    const setup = await setupError(profile, { timeoutMs, sources, answered: [] });
-    if (setup) {
-      console.error(`fds-conformance: ${setup.line}`);
-      return setup.unanswered ? exitCodes.unreachable : exitCodes.usage;
-    }
-    console.error(`fds-conformance: POST /token answered without an access token: ${answer}`);
-    return exitCodes.failed;
-  } finally {
-    await client.close();
+  const options = { timeoutMs, sources, answered: [] };
+  const here = await requestToken(profile.baseUrl, profile.apiKey, profile, timeoutMs, options, secrets);
+  if (here.token !== undefined) {
+    out(here.token);
+    return exitCodes.ok;
   }
+  const answer = answerSummary(evidenceOf(here.exchange, secrets));
+  if (!here.exchange.response) {
+    console.error(`fds-conformance: POST /token at ${here.tokenUrl}: ${answer}`);
+    return exitCodes.unreachable;
+  }
+  // A refused key or a token endpoint elsewhere is the setup's, named as a run names it before its checks.
+  const setup = await tokenAnswerError(here, profile.apiKey, profile, options, secrets);
+  if (setup) {
+    console.error(`fds-conformance: ${secrets.redact(setup)}`);
+    return exitCodes.usage;
+  }
+  console.error(`fds-conformance: POST /token answered without an access token: ${answer}`);
+  return exitCodes.failed;
 }

@@ -77,11 +77,8 @@ export async function setupError(
       line: `no answer from POST /token in ${seconds(options.timeoutMs)} at ${base}: it accepts connections and says nothing; check that the service is up, or raise --timeout-ms`,
       unanswered: true,
     };
-  const refusal = keyRefusal(here.exchange);
-  if (refusal) return usage(`the API key (from ${sources.apiKey}) was refused by POST /token (${refusal})`);
-  const status = here.exchange.response?.status;
-  if (status === 404 || status === 405)
-    return usage(await tokenEndpointElsewhere(here.tokenUrl, status, apiKey, profile, options, secrets));
+  const mistaken = await tokenAnswerError(here, apiKey, profile, options, secrets);
+  if (mistaken) return usage(mistaken);
   const expiryKey = profile.tokenExpiry?.apiKey;
   if (expiryKey) {
     const expiry = await requestToken(
@@ -113,6 +110,33 @@ export async function setupError(
   );
 }
 
+/** The run's token request as sent: its exchange, the URL it went to, and the token it issued, if any. */
+export interface TokenAnswer {
+  exchange: Exchange;
+  tokenUrl: string;
+  token?: string;
+}
+
+/**
+ * The setup error a token request's answer shows (its line, not yet redacted): the API key refused in the
+ * spec's words, or no token endpoint at the base URL's path (and where one answers instead). Undefined for
+ * any other answer, which is the target's to answer for.
+ */
+export async function tokenAnswerError(
+  here: TokenAnswer,
+  apiKey: string,
+  profile: Profile,
+  options: DiagnosisOptions,
+  secrets: Secrets,
+): Promise<string | undefined> {
+  const refusal = keyRefusal(here.exchange);
+  if (refusal) return `the API key (from ${options.sources.apiKey}) was refused by POST /token (${refusal})`;
+  const status = here.exchange.response?.status;
+  if (status === 404 || status === 405)
+    return tokenEndpointElsewhere(here.tokenUrl, status, apiKey, profile, options, secrets);
+  return undefined;
+}
+
 /**
  * No token endpoint at the base URL's path: the line naming the base URL that has one, looked for at the
  * candidates (candidateBases) within one --timeout-ms for the whole search, so a target that stalls
@@ -141,14 +165,14 @@ async function tokenEndpointElsewhere(
 }
 
 /** The run's token request (spec: Authentication, step 2) with the given key, sent by the suite's own token client. */
-async function requestToken(
+export async function requestToken(
   baseUrl: string,
   apiKey: string,
   profile: Profile,
   limitMs: number,
-  options: DiagnosisOptions,
+  options: PreflightBudget,
   secrets: Secrets,
-): Promise<{ exchange: Exchange; tokenUrl: string; token?: string }> {
+): Promise<TokenAnswer> {
   return preflightRequest(baseUrl, limitMs, options, secrets, async (client) => {
     const tokens = new TokenManager(client, {
       apiKey,
