@@ -174,7 +174,8 @@ export async function runCommand(
     const { report, verdict } = outcome;
     for (const error of outcome.errors) console.error(`fds-conformance: suite error: ${error}`);
     const given = {
-      ...(config.profileFile === undefined ? {} : { profile: config.profileFile }),
+      // The profile file as given: a command that reruns a failure names it (never its contents).
+      ...(config.sources?.profile === undefined ? {} : { profile: config.sources.profile }),
       readOnly: config.readOnly,
     };
     for (const id of verdict.blocking) {

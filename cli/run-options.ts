@@ -29,8 +29,6 @@ type RunTarget = { profile?: undefined; sources?: undefined } | { profile: Profi
 interface RunFlags {
   /** Said on the run's first line: FDS_BASE_URL overriding another base URL the profile gives. */
   baseUrlOverride?: string;
-  /** The profile file's path as given (`--profile`, `FDS_PROFILE`), for the commands that rerun a failure. */
-  profileFile?: string;
   readOnly: boolean;
   /** Groups to run whole (`--only` group names). */
   only?: string[];
@@ -295,7 +293,6 @@ export function parseRunOptions(args: string[], env: NodeJS.ProcessEnv): RunConf
   )
     config.baseUrlOverride = `FDS_BASE_URL overrides ${inProfile('baseUrl')}, ${file.baseUrl}`;
   if (values.only !== undefined) config.onlyGiven = values.only.split(',').map((e) => e.trim());
-  if (profilePath) config.profileFile = profilePath;
   if (selection?.groups.length) config.only = selection.groups;
   if (selection?.requirements.length) config.requirements = selection.requirements;
   if (values['rerun-failed'] !== undefined) {

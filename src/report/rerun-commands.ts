@@ -32,6 +32,11 @@ export function needsProfile(report: Report): boolean {
   return !report.target.embeddedMock;
 }
 
+/** The options a command that runs checks again needs: the target's, and `--read-only` as the run had it. */
+function runOptions(report: Report, given: GivenOptions): string[] {
+  return [...targetOptions(report, given), ...(given.readOnly ? ['--read-only'] : [])];
+}
+
 /** The command that runs one requirement's checks again, under the run's seed, against the run's target. */
 export function rerunCommand(report: Report, id: string, given: GivenOptions = {}): string {
   return [
@@ -40,8 +45,7 @@ export function rerunCommand(report: Report, id: string, given: GivenOptions = {
     id,
     '--seed',
     String(report.seed),
-    ...targetOptions(report, given),
-    ...(given.readOnly ? ['--read-only'] : []),
+    ...runOptions(report, given),
   ].join(' ');
 }
 
@@ -64,8 +68,7 @@ export function replayCommand(
     '--seed',
     String(failure.seed),
     ...path,
-    ...targetOptions(report, given),
-    ...(given.readOnly ? ['--read-only'] : []),
+    ...runOptions(report, given),
   ].join(' ');
 }
 
