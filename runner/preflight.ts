@@ -1,7 +1,9 @@
 import { setTimeout as sleep } from 'node:timers/promises';
+import { errorWords } from '../src/checks/error-body.ts';
 import { HttpClient } from '../src/http/http-client.ts';
 import type { Secrets } from '../src/http/secrets.ts';
 import { windowMs } from '../src/http/traffic.ts';
+import { oneLine } from '../src/report/markdown.ts';
 
 /**
  * The requests sent before the run (the token request, the fixtures' look-ups): one at a time, each in
@@ -62,4 +64,15 @@ async function turnInBudget({ maxRps, answered }: PreflightBudget): Promise<void
 /** A time limit as a line says it: `10 s`, `0.8 s`. */
 export function seconds(ms: number): string {
   return `${Number((ms / 1000).toFixed(1))} s`;
+}
+
+/** An answer's status and one of its errors as a setup line quotes them: `404 resource-not-found: …`. */
+export function statusAndError(
+  status: number,
+  error: Record<string, unknown> | undefined,
+  max: number,
+): string {
+  const code = typeof error?.code === 'string' ? ` ${error.code}` : '';
+  const said = error ? errorWords(error) : undefined;
+  return oneLine(`${status}${code}${said === undefined ? '' : `: ${said}`}`, max);
 }

@@ -3,8 +3,7 @@ import { timedOut, type Exchange } from '../src/http/exchange.ts';
 import { Secrets } from '../src/http/secrets.ts';
 import { TokenManager } from '../src/http/token-manager.ts';
 import type { Profile, SettingSources } from '../src/profile/profile.ts';
-import { oneLine } from '../src/report/markdown.ts';
-import { preflightRequest, seconds, type PreflightBudget } from './preflight.ts';
+import { preflightRequest, seconds, statusAndError, type PreflightBudget } from './preflight.ts';
 import { unknownFixtures } from './setup-fixtures.ts';
 
 /**
@@ -197,9 +196,7 @@ function keyRefusal(exchange: Exchange): string | undefined {
   const error = (errorObjects(response.body) ?? []).find(
     (e) => typeof e.code === 'string' && keyRefusalCodes.has(e.code) && namesTheKey(e.source),
   );
-  if (!error) return undefined;
-  const said = [error.detail, error.title].find((text) => typeof text === 'string' && text.trim() !== '');
-  return oneLine(`${response.status} ${String(error.code)}${said ? `: ${String(said)}` : ''}`, 160);
+  return error && statusAndError(response.status, error, 160);
 }
 
 /** Whether an error's source leaves the key as what it refuses: it names Authorization or a key, or nothing. */

@@ -4,7 +4,7 @@ import type { Secrets } from '../src/http/secrets.ts';
 import { endpointName, operationPath, type OperationName } from '../src/operations/table.ts';
 import type { ProfileFixtures } from '../src/profile/profile.ts';
 import { oneLine } from '../src/report/markdown.ts';
-import { preflightRequest, type PreflightBudget } from './preflight.ts';
+import { preflightRequest, statusAndError, type PreflightBudget } from './preflight.ts';
 
 /**
  * The profile's fixtures looked up before the run (docs/design.md#setup-errors), so an id the target does
@@ -97,10 +97,7 @@ function noSuchResource(exchange: Exchange): string | undefined {
   const errors = errorObjects(response.body) ?? [];
   // A 400 may refuse the bearer token instead (AMB-GEN-08's 400 reading): that says nothing of the id.
   if (response.status === 400 && errors.some(refusesCredential)) return undefined;
-  const first = errors[0];
-  const code = typeof first?.code === 'string' ? ` ${first.code}` : '';
-  const said = [first?.detail, first?.title].find((text) => typeof text === 'string' && text.trim() !== '');
-  return oneLine(`${response.status}${code}${said ? `: ${String(said)}` : ''}`, 120);
+  return statusAndError(response.status, errors[0], 120);
 }
 
 function refusesCredential(error: Record<string, unknown>): boolean {

@@ -16,6 +16,12 @@ export function errorObjects(body: unknown): Json[] | undefined {
   return body.data.filter(isObject);
 }
 
+/** What an error object says in words: its detail, else its title, when either says anything. */
+export function errorWords(error: Json): string | undefined {
+  const said = [error.detail, error.title].find((text) => typeof text === 'string' && text.trim() !== '');
+  return said === undefined ? undefined : String(said);
+}
+
 /** The codes an error-list body carries (empty when it carries none). */
 export function errorCodes(body: unknown): string[] {
   return (errorObjects(body) ?? []).map((e) => e.code).filter((c): c is string => typeof c === 'string');

@@ -1,4 +1,4 @@
-import { errorObjects, isObject, looksLikeErrorList } from '../checks/error-body.ts';
+import { errorObjects, errorWords, isObject, looksLikeErrorList } from '../checks/error-body.ts';
 import type { Exchange } from '../http/exchange.ts';
 import { preview } from '../validation/validator.ts';
 import { shortened } from './shortened.ts';
@@ -62,10 +62,10 @@ function bodyStart(body: unknown, text: string): string {
 /** `parameter-not-valid (filter): the filter expression is malformed` */
 function errorSummary(error: Record<string, unknown>): string {
   const parameter = isObject(error.source) ? error.source.parameter : undefined;
-  const said = [error.detail, error.title].find((text) => typeof text === 'string' && text.trim() !== '');
+  const said = errorWords(error);
   const code = typeof error.code === 'string' ? error.code : `code ${preview(error.code)}`;
   const where = typeof parameter === 'string' && parameter !== '' ? ` (${parameter})` : '';
-  return `${code}${where}${said === undefined ? '' : `: ${shortened(String(said), errorWidth)}`}`;
+  return `${code}${where}${said === undefined ? '' : `: ${shortened(said, errorWidth)}`}`;
 }
 
 /** The body parsed as JSON, or undefined when it is not JSON (or was cut short in the evidence). */
