@@ -173,19 +173,14 @@ export async function runCommand(
     if (!outcome) throw new Error('the suites ended without a report');
     const { report, verdict } = outcome;
     for (const error of outcome.errors) console.error(`fds-conformance: suite error: ${error}`);
-    const given = {
-      // The profile file as given: a command that reruns a failure names it (never its contents).
-      ...(config.sources?.profile === undefined ? {} : { profile: config.sources.profile }),
-      readOnly: config.readOnly,
-    };
     for (const id of verdict.blocking) {
       const requirement = report.requirements.find((r) => r.id === id);
       if (requirement && requirement.status !== 'flaky')
-        for (const line of failureLines('FAILED', requirement, { report, given })) out(line);
+        for (const line of failureLines('FAILED', requirement, report)) out(line);
     }
     for (const r of report.requirements.filter((r) => r.status === 'flaky')) {
       const note = verdict.blocking.includes(r.id) ? '' : ' (not counted without --fail-on-flaky)';
-      for (const line of failureLines('FLAKY', r, { report, given }, note)) out(line);
+      for (const line of failureLines('FLAKY', r, report, note)) out(line);
     }
     if (verdict.nowPassing.length > 0)
       out(`  baseline entries now passing: ${verdict.nowPassing.join(', ')}`);

@@ -1,6 +1,6 @@
 import { randomInt, randomUUID } from 'node:crypto';
-import { existsSync, readFileSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { existsSync, readFileSync, statSync } from 'node:fs';
+import { basename, dirname, resolve } from 'node:path';
 import { checkBaseUrl, loadProfileFile, type ProfileFile } from '../src/profile/load-profile.ts';
 import {
   profileDefaults,
@@ -9,7 +9,8 @@ import {
   type SettingSources,
 } from '../src/profile/profile.ts';
 import { suiteGroups } from '../src/requirements/groups.ts';
-import { requirementById } from '../src/requirements/catalogue.ts';
+import { catalogue, requirementById } from '../src/requirements/catalogue.ts';
+import { nearestNames } from '../src/nearest-names.ts';
 import { ambiguities } from '../src/requirements/ambiguities.ts';
 import { readPreviousReport } from './read-report.ts';
 import type { Report } from '../src/report/report.ts';
@@ -153,6 +154,20 @@ export const runOptions = {
   },
 } as const satisfies OptionTable;
 
+/** An `--only` entry that names nothing: the names it was probably meant to be, as a mistyped flag gets. */
+function unknownOnlyEntry(entry: string): string {
+  const guesses = nearestNames(entry, [
+    ...suiteGroups,
+    ...catalogue.requirements.map((r) => r.id),
+    ...ambiguities.map((a) => a.id),
+  ]);
+  const expected =
+    guesses.length > 0
+      ? `did you mean ${guesses.join(' or ')}?`
+      : `expected groups (${suiteGroups.join(', ')}), requirement ids (AUTH-05) or register ids (AMB-AUTH-01)`;
+  return `--only: unknown group or id "${entry}"; ${expected}`;
+}
+
 /**
  * `--only`: each entry a group, a requirement id, or a register id standing for the requirements whose
  * checks accept its readings. Anything else is a usage error naming it.
@@ -161,15 +176,15 @@ export function onlySelection(list: string): { groups: string[]; requirements: s
   const groups: string[] = [];
   const requirements = new Set<string>();
   for (const entry of list.split(',').map((e) => e.trim())) {
-    if ((suiteGroups as readonly string[]).includes(entry)) groups.push(entry);
-    else if (requirementById(entry)) requirements.add(entry);
+    // Groups are lower case and ids upper case: either is taken in any case, as --trace takes ids.
+    const group = entry.toLowerCase();
+    const id = entry.toUpperCase();
+    if ((suiteGroups as readonly string[]).includes(group)) groups.push(group);
+    else if (requirementById(id)) requirements.add(id);
     else {
-      const ambiguity = ambiguities.find((a) => a.id === entry);
-      if (!ambiguity)
-        throw new UsageError(
-          `--only: unknown group or id "${entry}"; expected groups (${suiteGroups.join(', ')}), requirement ids (AUTH-05) or register ids (AMB-AUTH-01)`,
-        );
-      for (const id of ambiguity.requirements) requirements.add(id);
+      const ambiguity = ambiguities.find((a) => a.id === id);
+      if (!ambiguity) throw new UsageError(unknownOnlyEntry(entry));
+      for (const covered of ambiguity.requirements) requirements.add(covered);
     }
   }
   return { groups, requirements: [...requirements] };
@@ -194,6 +209,20 @@ export function readBaseline(path: string): Set<string> {
     throw new UsageError(`--baseline ${path}: expected an array of requirement ids (or {"failing": [...]})`);
   }
   return new Set(ids as string[]);
+}
+
+/**
+ * Where a `--rerun-failed DIR` run writes: never over the report it reads, which holds the failures'
+ * first evidence. Without `--out`, beside it (`DIR-rerun`); an `--out` naming DIR itself is a mistake.
+ */
+function rerunOut(read: string, out: string | undefined): string {
+  const folder = resolve(statSync(read).isDirectory() ? read : dirname(read));
+  if (out === undefined) return `${folder}-rerun`;
+  if (resolve(out) === folder)
+    throw new UsageError(
+      `--out ${out} is the folder --rerun-failed reads, and the rerun would overwrite its report: give another --out, or none (${basename(folder)}-rerun)`,
+    );
+  return resolve(out);
 }
 
 export function parseRunOptions(args: string[], env: NodeJS.ProcessEnv): RunConfig {
@@ -298,6 +327,7 @@ export function parseRunOptions(args: string[], env: NodeJS.ProcessEnv): RunConf
   if (values['rerun-failed'] !== undefined) {
     config.rerunFailed = values['rerun-failed'];
     config.requirements = failedRequirementsOf(readPreviousReport(values['rerun-failed'], '--rerun-failed'));
+    config.out = rerunOut(values['rerun-failed'], values.out);
   }
   if (values.path !== undefined) config.path = values.path;
   if (values.baseline) config.baseline = readBaseline(values.baseline);
@@ -329,6 +359,7 @@ export function runSelectionOf(config: RunConfig): RunSelection {
     ...(config.requirements ? { requirements: config.requirements } : {}),
     ...(index !== undefined && count !== undefined ? { shard: { index, count } } : {}),
     readOnly: config.readOnly,
+    ...(config.sources?.profile !== undefined ? { profile: config.sources.profile } : {}),
     ...(config.baseline && config.baselineFile
       ? { baseline: { file: config.baselineFile, failing: [...config.baseline], written: false } }
       : {}),

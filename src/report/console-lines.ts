@@ -1,19 +1,12 @@
 import type { CheckResult, RequirementFailure, RequirementResult } from './model.ts';
 import { tallyLine, type Report } from './report.ts';
 import { reproductionOf } from './reproduction.ts';
-import type { GivenOptions } from './rerun-commands.ts';
 import { shortened } from './shortened.ts';
 
 /** The most lines of one finding the console shows; report.html holds them all. */
 const shownLines = 4;
 /** A finding's line longer than this loses its middle, never its deciding end (see `shortened`). */
 const width = 160;
-
-/** The run a failure line belongs to: its report, and what it was given that report.json does not record. */
-export interface FailureContext {
-  report: Report;
-  given: GivenOptions;
-}
 
 /**
  * A failed or flaky requirement as the console shows it: its id and the check that failed, then the
@@ -24,7 +17,7 @@ export interface FailureContext {
 export function failureLines(
   label: 'FAILED' | 'FLAKY',
   requirement: RequirementResult,
-  context: FailureContext,
+  report: Report,
   note = '',
 ): string[] {
   const failure = requirement.failures[0];
@@ -39,17 +32,30 @@ export function failureLines(
     ...(shown.length < lines.length
       ? [`      … ${lines.length - shown.length} more lines in report.html`]
       : []),
-    ...(failure ? reproductionLines(requirement.id, failure, context) : []),
+    ...(failure ? createdLines(failure, report) : []),
+    ...(failure ? reproductionLines(requirement.id, failure, report) : []),
   ];
 }
 
+/**
+ * The resources this run created that a failure names (a user id in its path, a job in its answer): an id
+ * a person does not know reads as the target's data otherwise, and whether the run or the target made
+ * it decides where to look.
+ */
+function createdLines(failure: RequirementFailure, report: Report): string[] {
+  const evidence = [failure.message, failure.exchange?.request.url ?? ''].join('\n');
+  return report.created
+    .filter((resource, index, all) => all.findIndex((r) => r.id === resource.id) === index)
+    .filter((resource) => resource.id.length >= 4 && evidence.includes(resource.id))
+    .map(
+      (resource) =>
+        `      created: ${resource.id} is a ${resource.type} this run created (${resource.request}, ${resource.status})`,
+    );
+}
+
 /** A failure's reproduction, a labelled line each, never cut: each is copied or read whole. */
-function reproductionLines(
-  id: string,
-  failure: RequirementFailure,
-  { report, given }: FailureContext,
-): string[] {
-  return Object.entries(reproductionOf(report, id, failure, given)).map(
+function reproductionLines(id: string, failure: RequirementFailure, report: Report): string[] {
+  return Object.entries(reproductionOf(report, id, failure)).map(
     ([name, text]) => `      ${`${name}:`.padEnd(9)}${text}`,
   );
 }

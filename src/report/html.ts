@@ -3,7 +3,7 @@ import { groundsOf } from './grounds.ts';
 import { oneLine } from './markdown.ts';
 import type { RequirementFailure, RequirementResult } from './model.ts';
 import { chartSvg, statuses } from './html-chart.ts';
-import { needsProfile, replayCommand, rerunCommand, tokenCommand } from './rerun-commands.ts';
+import { needsKey, replayCommand, rerunCommand, tokenCommand } from './rerun-commands.ts';
 import { incompleteLine, requirementsLine, timeLine, trafficLine, type Report } from './report.ts';
 import { scopeLine, scopedVerdict } from './selection.ts';
 
@@ -81,10 +81,10 @@ function groundsHtml(r: RequirementResult): string {
 
 /** How to run a failed or flaky requirement again, alone, under the run's seed. */
 function rerunHtml(report: Report, id: string): string {
-  const profile = needsProfile(report)
-    ? ' With the run&#39;s profile (<code>--profile</code> or <code>FDS_PROFILE</code>) and <code>FDS_API_KEY</code>, which report.json does not record.'
+  const key = needsKey(report)
+    ? ' With <code>FDS_API_KEY</code> set as for the run (no report records the key).'
     : '';
-  return `<div class="rerun"><p>Rerun just it:${profile}</p><pre class="rerun">${escape(rerunCommand(report, id))}</pre></div>`;
+  return `<div class="rerun"><p>Rerun just it:${key}</p><pre class="rerun">${escape(rerunCommand(report, id))}</pre></div>`;
 }
 
 function rowHtml(report: Report, r: RequirementResult): string {

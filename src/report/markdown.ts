@@ -1,6 +1,6 @@
 import { groundsOf } from './grounds.ts';
 import type { RequirementResult } from './model.ts';
-import { needsProfile } from './rerun-commands.ts';
+import { needsKey } from './rerun-commands.ts';
 import { reproductionOf } from './reproduction.ts';
 import { shortened } from './shortened.ts';
 import { scopedVerdict } from './selection.ts';
@@ -160,12 +160,7 @@ function reproductionMarkdown(report: Report, r: RequirementResult): string[] {
   return [
     `<details><summary>${r.id}: reproduce it</summary>`,
     '',
-    ...(needsProfile(report)
-      ? [
-          "With the run's profile (`--profile` or `FDS_PROFILE`) and `FDS_API_KEY`, which report.json does not record:",
-          '',
-        ]
-      : []),
+    ...(needsKey(report) ? ['With `FDS_API_KEY` set as for the run (no report records the key):', ''] : []),
     `${fence}sh`,
     ...block,
     fence,

@@ -1,7 +1,7 @@
 import { answerSummary, requestSummary } from './exchange-summary.ts';
 import type { RequirementFailure } from './model.ts';
 import type { Report } from './report.ts';
-import { replayCommand, rerunCommand, tokenCommand, type GivenOptions } from './rerun-commands.ts';
+import { replayCommand, rerunCommand, tokenCommand } from './rerun-commands.ts';
 
 /**
  * What reproduces one failure (docs/design.md#a-failure-is-reproducible-by-a-person), each part one line:
@@ -18,19 +18,14 @@ export interface Reproduction {
   curl?: string;
 }
 
-export function reproductionOf(
-  report: Report,
-  id: string,
-  failure: RequirementFailure,
-  given: GivenOptions = {},
-): Reproduction {
+export function reproductionOf(report: Report, id: string, failure: RequirementFailure): Reproduction {
   const { exchange } = failure;
   // The embedded mock stopped with its run: a curl line to its port reaches nothing.
   const curl = report.target.embeddedMock ? undefined : failure.curl;
-  const token = curl?.includes('$FDS_TOKEN') ? tokenCommand(report, given) : undefined;
+  const token = curl?.includes('$FDS_TOKEN') ? tokenCommand(report) : undefined;
   return {
     ...(exchange ? { request: requestSummary(exchange), answer: answerSummary(exchange) } : {}),
-    rerun: replayCommand(report, id, failure, given) ?? rerunCommand(report, id, given),
+    rerun: replayCommand(report, id, failure) ?? rerunCommand(report, id),
     ...(token ? { token } : {}),
     ...(curl ? { curl } : {}),
   };

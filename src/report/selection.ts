@@ -25,6 +25,11 @@ export interface Selection {
   requirements?: string[];
   shard?: Shard;
   readOnly: boolean;
+  /**
+   * The profile file as given (`--profile` or `FDS_PROFILE`; its path, never its contents): a command that
+   * reruns a failure names it, so it reaches the target with the run's fixtures.
+   */
+  profile?: string;
   /** `--baseline` (or the one `--write-baseline` wrote, `written`): its file and its ids. */
   baseline?: { file: string; failing: string[]; written: boolean };
   /** The requirements a check of the run names: the rest were left out by the selection. */

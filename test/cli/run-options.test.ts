@@ -240,6 +240,22 @@ describe('--only names groups, requirements and register entries', () => {
     expect(config.requirements).toEqual(['AUTH-05', 'AUTH-06', 'AUTH-07', 'AUTH-09', 'AUTH-11']);
   });
 
+  it.each([
+    ['affordabilty', 'affordability'],
+    ['AUTH-5', 'AUTH-05'],
+    ['AMB-AUTH-1', 'AMB-AUTH-01'],
+  ])('refuses %s, naming %s as flags name the one meant', (entry, meant) => {
+    expect(() => parseRunOptions([...target, '--only', entry], {})).toThrow(
+      `--only: unknown group or id "${entry}"; did you mean ${meant}?`,
+    );
+  });
+
+  it('takes groups and ids in any case', () => {
+    const config = parseRunOptions([...target, '--only', 'Token,auth-05'], {});
+    expect(config.only).toEqual(['token']);
+    expect(config.requirements).toEqual(['AUTH-05']);
+  });
+
   it.each(['AUTH-99', 'AMB-AUTH-99', 'institution'])('refuses %s, naming it', (entry) => {
     expect(() => parseRunOptions([...target, '--only', `token,${entry}`], {})).toThrow(
       `--only: unknown group or id "${entry}"`,
@@ -271,6 +287,26 @@ describe('--only names groups, requirements and register entries', () => {
     );
     expect(() => parseRunOptions([...target, '--rerun-failed', join(dir, 'absent')], {})).toThrow(
       /^--rerun-failed .*absent: no readable report\.json \(ENOENT\)$/,
+    );
+  });
+
+  it('never writes a --rerun-failed run over the report it reads', () => {
+    const folder = join(dir, 'read');
+    mkdirSync(folder);
+    const report = { startedAt: '2025-01-01T00:00:00.000Z', target: { baseUrl: 'http://127.0.0.1:9' } };
+    writeFileSync(
+      join(folder, 'report.json'),
+      JSON.stringify({ ...report, requirements: [{ id: 'INST-02', status: 'failed' }] }),
+    );
+    expect(parseRunOptions([...target, '--rerun-failed', folder], {}).out).toBe(`${folder}-rerun`);
+    expect(parseRunOptions([...target, '--rerun-failed', join(folder, 'report.json')], {}).out).toBe(
+      `${folder}-rerun`,
+    );
+    expect(
+      parseRunOptions([...target, '--rerun-failed', folder, '--out', join(dir, 'elsewhere')], {}).out,
+    ).toBe(join(dir, 'elsewhere'));
+    expect(() => parseRunOptions([...target, '--rerun-failed', folder, '--out', `${folder}/`], {})).toThrow(
+      `--out ${folder}/ is the folder --rerun-failed reads, and the rerun would overwrite its report: give another --out, or none (read-rerun)`,
     );
   });
 });

@@ -1,14 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { checksLine, failureLines, type FailureContext } from '../../src/report/console-lines.ts';
+import { checksLine, failureLines } from '../../src/report/console-lines.ts';
 import { oneLine } from '../../src/report/markdown.ts';
 import type { RequirementResult } from '../../src/report/model.ts';
 import { sample } from './fixture-report.ts';
+import type { Report } from '../../src/report/report.ts';
 
 /** A run on the embedded mock: the only reproduction line is the rerun, which needs no target. */
-const onTheMock: FailureContext = {
-  report: { ...sample.report, target: { ...sample.report.target, embeddedMock: true } },
-  given: {},
-};
+const onTheMock: Report = { ...sample.report, target: { ...sample.report.target, embeddedMock: true } };
 const rerunLine = `      rerun:   npx fds-conformance --only INST-05 --seed ${sample.report.seed}`;
 
 function failed(message: string): RequirementResult {
@@ -60,8 +58,35 @@ describe('console lines of a failure', () => {
 
   it('cuts a one-line reason in its middle, never its end', () => {
     const line = oneLine(`${longRequest}: ${decisive}`);
-    expect(line).toHaveLength(200);
+    // At most 200, and short of it only by what keeps the cut between words.
+    expect(line.length).toBeLessThanOrEqual(200);
+    expect(line.length).toBeGreaterThan(150);
     expect(line.endsWith(decisive)).toBe(true);
+  });
+
+  it('cuts a long finding between path segments, never inside an id', () => {
+    const user = '01M98ZQ7X3KD5TB0W2RYV8E4NH';
+    const connection = 'conn-7f3c2a91-5d4e-4b8a-9c61-2e0f4a7b3d00';
+    const message = `GET /users/${user}/connections/${connection}?${'q=1&'.repeat(30)}: expected a refusal with status 400 or 403 or 404, got 200 {"type":"connection","id":"${connection}"}`;
+    const line = failureLines('FAILED', failed(message), onTheMock)[1] ?? '';
+    expect(line).toContain('…');
+    for (const id of [user, connection])
+      for (const part of line.split(/[^A-Za-z0-9_.~%-]+/))
+        if (part.length > 0 && id.includes(part) && part !== id) expect.fail(`${part} is a piece of ${id}`);
+  });
+
+  it('says which ids of a finding are resources the run created', () => {
+    const user = '01M98ZQ7X3KD5TB0W2RYV8E4NH';
+    const report: Report = {
+      ...onTheMock,
+      created: [
+        { type: 'user', id: user, request: 'POST /users', status: 201, check: 'creates a user' },
+        { type: 'user', id: 'someone-else', request: 'POST /users', status: 201, check: 'creates a user' },
+      ],
+    };
+    const lines = failureLines('FAILED', failed(`GET /users/${user}/connections/c1: got 200`), report);
+    expect(lines).toContain(`      created: ${user} is a user this run created (POST /users, 201)`);
+    expect(lines.join('\n')).not.toContain('someone-else');
   });
 
   it('counts checks, and says so', () => {

@@ -60,7 +60,7 @@ describe('the commands that run a requirement again', () => {
     );
   });
 
-  it('against another target: its base URL, quoted for the shell, and a note for the profile', () => {
+  it('against another target: its base URL, quoted for the shell, the run’s profile and read-only, and a note for the key', () => {
     const quoted: Report = {
       ...sample.report,
       target: { ...sample.report.target, baseUrl: "http://h/it's" },
@@ -68,8 +68,16 @@ describe('the commands that run a requirement again', () => {
     expect(rerunCommand(quoted, 'TOKEN-04')).toBe(
       "npx fds-conformance --only TOKEN-04 --seed 42 --base-url 'http://h/it'\\''s'",
     );
-    expect(reportHtml(sample.report)).toContain('With the run&#39;s profile (<code>--profile</code>');
-    expect(reportHtml(onMock)).not.toContain('With the run&#39;s profile');
+    const profiled: Report = {
+      ...quoted,
+      selection: { readOnly: true, profile: 'staging profile.json', selected: 257 },
+    };
+    expect(rerunCommand(profiled, 'TOKEN-04')).toBe(
+      "npx fds-conformance --only TOKEN-04 --seed 42 --base-url 'http://h/it'\\''s' --profile 'staging profile.json' --read-only",
+    );
+    expect(reportHtml(profiled)).toContain('--profile &#39;staging profile.json&#39; --read-only');
+    expect(reportHtml(sample.report)).toContain('With <code>FDS_API_KEY</code> set as for the run');
+    expect(reportHtml(onMock)).not.toContain('FDS_API_KEY</code> set as for the run');
   });
 
   it('replays nothing for a failure that is no property', () => {

@@ -102,8 +102,11 @@ describe('a failure summed up for a person', () => {
 
 describe('what reproduces a failure', () => {
   it('against a target: the rerun as given, the token line, then the curl line carrying $FDS_TOKEN', () => {
-    const given = { profile: 'fds profile.json', readOnly: true };
-    expect(reproductionOf(onTarget, 'INST-04', failure, given)).toEqual({
+    const given: Report = {
+      ...onTarget,
+      selection: { readOnly: true, profile: 'fds profile.json', selected: 257 },
+    };
+    expect(reproductionOf(given, 'INST-04', failure)).toEqual({
       request: requestSummary(listRefused),
       answer: answerSummary(listRefused),
       rerun: `npx fds-conformance --only INST-04 --seed ${onTarget.seed} --base-url '${target}' --profile 'fds profile.json' --read-only`,
@@ -129,7 +132,11 @@ describe('what reproduces a failure', () => {
   });
 
   it('on the embedded mock, which stopped with its run: the rerun alone reaches it, no curl line', () => {
-    const reproduction = reproductionOf(onTheMock, 'INST-04', failure, { profile: 'ignored.json' });
+    const reproduction = reproductionOf(
+      { ...onTheMock, selection: { readOnly: false, profile: 'ignored.json', selected: 257 } },
+      'INST-04',
+      failure,
+    );
     expect(reproduction.rerun).toBe(`npx fds-conformance --only INST-04 --seed ${onTarget.seed}`);
     expect(reproduction).not.toHaveProperty('curl');
     expect(reproduction).not.toHaveProperty('token');
@@ -153,8 +160,10 @@ const withFailure: Report = {
 
 describe('each view gives the reproduction under the failure', () => {
   it('console: the finding, then a labelled line each, none cut', () => {
-    const lines = failureLines('FAILED', failed, { report: onTarget, given: { profile: 'p.json' } });
-    const reproduction = reproductionOf(onTarget, 'INST-04', failure, { profile: 'p.json' });
+    const report: Report = { ...onTarget, selection: { readOnly: false, profile: 'p.json', selected: 257 } };
+    const lines = failureLines('FAILED', failed, report);
+    const reproduction = reproductionOf(report, 'INST-04', failure);
+    expect(reproduction.rerun).toContain("--profile 'p.json'");
     expect(lines.slice(-5)).toEqual([
       `      request: ${reproduction.request}`,
       `      answer:  ${reproduction.answer}`,
@@ -170,7 +179,7 @@ describe('each view gives the reproduction under the failure', () => {
     const block = [
       '<details><summary>INST-04: reproduce it</summary>',
       '',
-      "With the run's profile (`--profile` or `FDS_PROFILE`) and `FDS_API_KEY`, which report.json does not record:",
+      'With `FDS_API_KEY` set as for the run (no report records the key):',
       '',
       '```sh',
       `# request: ${request}`,
