@@ -34,8 +34,9 @@ interface Stop {
 
 /**
  * What is found before any check runs against a target of the profile's: a target that cannot be reached
- * (or, with `--wait-for`, gave no answer in time), exit 3; a setup error, exit 2
- * (docs/design.md#setup-errors). A profile or usage mistake found here is a setup error too.
+ * (or, with `--wait-for`, gave no answer in time), or whose token request gets no answer, a 5xx or a reset,
+ * exit 3; a setup error, exit 2 (docs/design.md#setup-errors). A profile or usage mistake found here is a
+ * setup error too.
  */
 async function preflight(
   profile: Profile,
@@ -70,10 +71,11 @@ async function preflight(
       ...(silent ? { silentForMs: probeMs } : {}),
       answered: answeredBefore,
       ...(config.maxRps !== undefined ? { maxRps: config.maxRps } : {}),
+      retryTransient: config.retryTransient,
     });
     if (!setup) return undefined;
     return {
-      code: setup.unanswered ? exitCodes.unreachable : exitCodes.usage,
+      code: setup.unserved ? exitCodes.unreachable : exitCodes.usage,
       line: `${setup.line}${overridden}`,
     };
   } catch (error) {
