@@ -212,9 +212,11 @@ export async function runCommand(
     out(`${verdictLine}; reports in ${config.out}/`);
     if (report.diagnosis) out(`diagnosis: ${report.diagnosis.line}`);
     // Said here, not only in junit.xml: a CI log shows why the step is red (exit 4), and what ends it.
-    const accept = acceptIncompleteLine(report);
-    if (verdictExitCode(report.summary.verdict, config.allowIncomplete) === exitCodes.incomplete && accept)
-      out(accept);
+    const exitsIncomplete =
+      outcome.errors.length === 0 &&
+      verdictExitCode(report.summary.verdict, config.allowIncomplete) === exitCodes.incomplete;
+    const accept = exitsIncomplete ? acceptIncompleteLine(report) : undefined;
+    if (accept) out(accept);
     out(requirementsLine(report));
     out(checksLine(outcome.checks));
     if (outcome.errors.length > 0) return exitCodes.failed;

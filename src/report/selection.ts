@@ -65,7 +65,7 @@ export function outsideReason(selection: RunSelection | undefined): string {
 }
 
 /** The fields the baseline accepts going without that the run did go without: some requirement wanted each. */
-export function wentWithout(
+function wentWithout(
   baseline: Pick<NonNullable<Selection['baseline']>, 'acceptedMissing'>,
   requirements: readonly RequirementResult[],
 ): string[] {
