@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { buildReport } from '../src/report/report.ts';
 import { scopedVerdict } from '../src/report/selection.ts';
 import { writeReports } from '../src/report/write-reports.ts';
-import { readBaseline, runOptions } from './run-options.ts';
+import { baselineSelection, readBaseline, runOptions } from './run-options.ts';
 import { parseOptions, type OptionTable } from './options.ts';
 import { verdictExitCode } from './exit-codes.ts';
 import { UsageError } from '../src/usage-error.ts';
@@ -57,12 +57,10 @@ export function mergeReportsCommand(args: string[], out: (line: string) => void)
     strict: values.strict ?? false,
     // The shards' own --fail-on-flaky: without it here, the merged verdict would pass what each shard failed.
     failOnFlaky: values['fail-on-flaky'] ?? false,
-    ...(baseline ? { baseline } : {}),
+    ...(baseline ? { baseline: baseline.failing } : {}),
     selection: {
       ...(shards.selection ?? { readOnly: false }),
-      ...(baseline && values.baseline
-        ? { baseline: { file: values.baseline, failing: [...baseline], written: false } }
-        : {}),
+      ...(baseline && values.baseline ? { baseline: baselineSelection(values.baseline, baseline) } : {}),
       merged: shards.joined,
     },
   });

@@ -17,6 +17,8 @@ import type { Report } from '../src/report/report.ts';
 import type { RunSelection } from '../src/report/selection.ts';
 import { parseOptions, wholeNumber, type OptionTable } from './options.ts';
 import { UsageError } from '../src/usage-error.ts';
+import { nearestNames } from '../src/nearest-names.ts';
+import { enablers, isEnabler, neverAccepted, type Enabler } from '../src/profile/enablers.ts';
 
 /** Everything `run` needs, resolved with the precedence flag > environment > profile file > default. */
 export type RunConfig = RunFlags & RunTarget;
@@ -49,7 +51,7 @@ interface RunFlags {
   timeoutMs: number;
   path?: string;
   strict: boolean;
-  baseline?: Set<string>;
+  baseline?: Baseline;
   /** Where to write the run's failing requirement ids as a baseline, absolute. */
   writeBaseline?: string;
   /** The baseline's file as given (`--baseline` or `--write-baseline`), as the reports name it. */
@@ -117,12 +119,14 @@ export const runOptions = {
   baseline: {
     type: 'string',
     value: 'FILE',
-    description: 'known failing requirement ids; only failures outside it fail the run',
+    description:
+      'known failing requirement ids and profile fields accepted missing; only failures outside it, or wants beyond them, fail the run',
   },
   'write-baseline': {
     type: 'string',
     value: 'FILE',
-    description: "write the run's failing requirement ids as a baseline",
+    description:
+      "write the run's failing requirement ids, and the profile fields it went without, as a baseline",
   },
   shard: {
     type: 'string',
@@ -195,8 +199,20 @@ export function failedRequirementsOf(report: Report): string[] {
   return report.requirements.filter((r) => r.status === 'failed' || r.status === 'flaky').map((r) => r.id);
 }
 
-/** A baseline is a JSON array of requirement ids, or an object whose `failing` member is one. */
-export function readBaseline(path: string): Set<string> {
+/**
+ * A baseline as a run reads it: the known failing requirement ids, and the profile fields the team
+ * accepts the run going without (docs/design.md#run-options, --baseline).
+ */
+export interface Baseline {
+  failing: Set<string>;
+  acceptedMissing: Enabler[];
+}
+
+/**
+ * A baseline is a JSON array of requirement ids, or an object whose `failing` member is one, and whose
+ * `acceptedMissing`, when given, lists profile fields of `enablers` (src/profile/enablers.ts) but the API key.
+ */
+export function readBaseline(path: string): Baseline {
   let data: unknown;
   try {
     data = JSON.parse(readFileSync(path, 'utf8'));
@@ -204,11 +220,32 @@ export function readBaseline(path: string): Set<string> {
     const reason = (error as NodeJS.ErrnoException).code ?? (error as Error).message;
     throw new UsageError(`--baseline ${path}: cannot read it as JSON (${reason})`);
   }
-  const ids = Array.isArray(data) ? data : (data as { failing?: unknown })?.failing;
+  const file = Array.isArray(data)
+    ? { failing: data }
+    : (data as { failing?: unknown; acceptedMissing?: unknown });
+  const ids = file?.failing;
   if (!Array.isArray(ids) || !ids.every((id) => typeof id === 'string' && /^[A-Z]+-\d+$/.test(id))) {
     throw new UsageError(`--baseline ${path}: expected an array of requirement ids (or {"failing": [...]})`);
   }
-  return new Set(ids as string[]);
+  const accepted = file.acceptedMissing ?? [];
+  const known = (Object.keys(enablers) as Enabler[]).filter((field) => field !== neverAccepted);
+  if (!Array.isArray(accepted) || !accepted.every((field) => typeof field === 'string'))
+    throw new UsageError(
+      `--baseline ${path}: acceptedMissing must be an array of profile fields (${known.join(', ')})`,
+    );
+  for (const field of accepted as string[]) {
+    if (field === neverAccepted)
+      throw new UsageError(
+        `--baseline ${path}: acceptedMissing cannot hold ${field}: a run without an API key exercises next to nothing`,
+      );
+    if (!isEnabler(field)) {
+      const guesses = nearestNames(field, known);
+      throw new UsageError(
+        `--baseline ${path}: acceptedMissing names "${field}", no profile field a check needs; ${guesses.length > 0 ? `did you mean ${guesses.join(' or ')}?` : `expected one of: ${known.join(', ')}`}`,
+      );
+    }
+  }
+  return { failing: new Set(ids as string[]), acceptedMissing: accepted as Enabler[] };
 }
 
 /**
@@ -361,8 +398,18 @@ export function runSelectionOf(config: RunConfig): RunSelection {
     readOnly: config.readOnly,
     ...(config.sources?.profile !== undefined ? { profile: config.sources.profile } : {}),
     ...(config.baseline && config.baselineFile
-      ? { baseline: { file: config.baselineFile, failing: [...config.baseline], written: false } }
+      ? { baseline: baselineSelection(config.baselineFile, config.baseline) }
       : {}),
+  };
+}
+
+/** A baseline given to a run or a merge (`--baseline`), as report.json's `selection.baseline` records it. */
+export function baselineSelection(file: string, baseline: Baseline): NonNullable<RunSelection['baseline']> {
+  return {
+    file,
+    failing: [...baseline.failing],
+    acceptedMissing: baseline.acceptedMissing,
+    written: false,
   };
 }
 

@@ -3,7 +3,7 @@ import { Secrets } from '../src/http/secrets.ts';
 import { answerSummary } from '../src/report/exchange-summary.ts';
 import { UsageError } from '../src/usage-error.ts';
 import { unreachableReason } from '../runner/reachability.ts';
-import { requestToken, tokenAnswerError } from '../runner/setup-diagnosis.ts';
+import { requestToken, tokenAnswerError, unservedTokenRequest } from '../runner/setup-diagnosis.ts';
 import { exitCodes } from './exit-codes.ts';
 import type { OptionTable } from './options.ts';
 import { parseOptions } from './options.ts';
@@ -18,6 +18,7 @@ export const tokenOptions = {
   'api-key': runOptions['api-key'],
   profile: runOptions.profile,
   'timeout-ms': runOptions['timeout-ms'],
+  'retry-transient': runOptions['retry-transient'],
 } as const satisfies OptionTable;
 
 /**
@@ -26,8 +27,8 @@ export const tokenOptions = {
  * token alone, so `export FDS_TOKEN="$(npx fds-conformance token …)"` sets what a report's curl line
  * carries. Printing the token is the command's purpose, so it is the one place a secret reaches stdout;
  * no report ever holds it. A target without a token answer is one line on stderr: 2 for a mistake of the
- * setup (no target, no key, a key refused, no token endpoint at the path), 3 for no connection or no
- * answer, 1 for a token endpoint that answers without a token.
+ * setup (no target, no key, a key refused, no token endpoint at the path), 3 for no connection, no answer,
+ * or a 5xx or reset after --retry-transient's retries, 1 for a token endpoint that answers without a token.
  */
 export async function tokenCommand(
   args: string[],
@@ -35,7 +36,7 @@ export async function tokenCommand(
   env = process.env,
 ): Promise<number> {
   parseOptions('token', tokenOptions, args);
-  const { profile, sources, timeoutMs } = parseRunOptions(args, env);
+  const { profile, sources, timeoutMs, retryTransient } = parseRunOptions(args, env);
   if (!profile)
     throw new UsageError(
       "token: no target: give --base-url, FDS_BASE_URL or the profile's baseUrl (the embedded mock stops with its run; `fds-conformance mock` starts one that stays)",
@@ -52,10 +53,24 @@ export async function tokenCommand(
   // The request and the reading of its answer are the pre-flight's (runner/setup-diagnosis.ts).
   const secrets = new Secrets();
   const options = { timeoutMs, sources, answered: [] };
-  const here = await requestToken(profile.baseUrl, profile.apiKey, profile, timeoutMs, options, secrets);
+  const here = await requestToken(
+    profile.baseUrl,
+    profile.apiKey,
+    profile,
+    timeoutMs,
+    options,
+    secrets,
+    retryTransient,
+  );
   if (here.token !== undefined) {
     out(here.token);
     return exitCodes.ok;
+  }
+  // A target silent or down at the door is named as a run names it before its checks.
+  const unserved = unservedTokenRequest(here, profile.baseUrl, options);
+  if (unserved) {
+    console.error(`fds-conformance: ${secrets.redact(unserved)}`);
+    return exitCodes.unreachable;
   }
   const answer = answerSummary(evidenceOf(here.exchange, secrets));
   if (!here.exchange.response) {

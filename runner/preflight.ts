@@ -8,7 +8,8 @@ import { oneLine } from '../src/report/markdown.ts';
 /**
  * The requests sent before the run (the token request, the fixtures' look-ups): one at a time, each in
  * the run's budget and within its own time limit, never a write (a token request is none:
- * docs/design.md#safe-on-shared-environments), never retried.
+ * docs/design.md#safe-on-shared-environments), sent once each but for the run's token request, which
+ * --retry-transient sends again (runner/setup-diagnosis.ts, requestToken).
  */
 
 /** The run's budget as the requests sent before it meet it. */

@@ -1,5 +1,7 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import { errorObjects, isObject, looksLikeErrorList } from '../src/checks/error-body.ts';
-import { timedOut, type Exchange } from '../src/http/exchange.ts';
+import { connectionReset, timedOut, transientAnswer, type Exchange } from '../src/http/exchange.ts';
+import { transientBackoffMs } from '../src/http/http-client.ts';
 import { Secrets } from '../src/http/secrets.ts';
 import { TokenManager } from '../src/http/token-manager.ts';
 import type { Profile, SettingSources } from '../src/profile/profile.ts';
@@ -7,12 +9,13 @@ import { preflightRequest, seconds, statusAndError, type PreflightBudget } from 
 import { unknownFixtures } from './setup-fixtures.ts';
 
 /**
- * Setup errors found before any check runs (docs/design.md#setup-errors): the run's token request, sent once, shows
- * a target that accepts connections and says nothing, an API key (or the expiry key) the target refuses in
- * the spec's words, or a base URL at whose path no token endpoint answers; with the token it issued, the
- * profile's fixtures are looked up (runner/setup-fixtures.ts). Anything else the token endpoint does,
- * however wrong, is the target's to answer for: the run goes ahead and its checks report it (exit 1). So a
- * conformant target, under every reading of the register, is never diagnosed, and a broken one is never
+ * Setup errors found before any check runs (docs/design.md#setup-errors): the run's token request (sent
+ * again only after a transient answer, as --retry-transient asks) shows a target that accepts connections
+ * and says nothing, a service down at the door (a 5xx or a reset), an API key (or the expiry key) the target
+ * refuses in the spec's words, or a base URL at whose path no token endpoint answers; with the token it
+ * issued, the profile's fixtures are looked up (runner/setup-fixtures.ts). Anything else the token endpoint
+ * does, however wrong, is the target's to answer for: the run goes ahead and its checks report it (exit 1).
+ * So a conformant target, under every reading of the register, is never diagnosed, and a broken one is never
  * excused as a mistake of the user's.
  */
 
@@ -26,13 +29,18 @@ export interface DiagnosisOptions extends PreflightBudget {
    * at least a second, not another --timeout-ms.
    */
   silentForMs?: number;
+  /** `--retry-transient`: the token request is sent again up to this many times after a 502, 503, 504 or reset. */
+  retryTransient?: number;
 }
 
 /** A setup error: its one line (without the `fds-conformance:` prefix) and its exit code's meaning. */
 export interface SetupError {
   line: string;
-  /** The target said nothing at all (exit 3), rather than something that shows a mistake (exit 2). */
-  unanswered?: true;
+  /**
+   * The target cannot serve the run at all (exit 3): it says nothing, or its token endpoint is down,
+   * rather than saying something that shows a mistake of the setup (exit 2).
+   */
+  unserved?: true;
 }
 
 /**
@@ -69,13 +77,18 @@ export async function setupError(
   secrets.add(profile.tokenExpiry?.apiKey);
   const usage = (line: string): SetupError => ({ line: secrets.redact(line) });
   const limit = Math.max(options.timeoutMs - (options.silentForMs ?? 0), Math.min(options.timeoutMs, 1000));
-  const here = await requestToken(profile.baseUrl, apiKey, profile, limit, options, secrets);
+  const here = await requestToken(
+    profile.baseUrl,
+    apiKey,
+    profile,
+    limit,
+    options,
+    secrets,
+    options.retryTransient,
+  );
+  const unserved = unservedTokenRequest(here, profile.baseUrl, options);
+  if (unserved) return { line: secrets.redact(unserved), unserved: true };
   const base = `${profile.baseUrl} (from ${sources.baseUrl})`;
-  if (!here.exchange.response && timedOut(here.exchange))
-    return {
-      line: `no answer from POST /token in ${seconds(options.timeoutMs)} at ${base}: it accepts connections and says nothing; check that the service is up, or raise --timeout-ms`,
-      unanswered: true,
-    };
   const mistaken = await tokenAnswerError(here, apiKey, profile, options, secrets);
   if (mistaken) return usage(mistaken);
   const expiryKey = profile.tokenExpiry?.apiKey;
@@ -163,7 +176,42 @@ async function tokenEndpointElsewhere(
   return `${missing}, nor at its parent paths or under ${commonPrefixes.join(', ')} (below it or at the root): check ${options.sources.baseUrl}`;
 }
 
-/** The run's token request (spec: Authentication, step 2) with the given key, sent by the suite's own token client. */
+/**
+ * The token request's answer when it shows a target that cannot serve the run (exit 3), its line not yet
+ * redacted: no answer within the time limit, or, after the retries --retry-transient gave it, a 5xx or a
+ * reset, so no check could get a token (the service down, or a gateway in front of a stopped one).
+ */
+export function unservedTokenRequest(
+  here: TokenAnswer,
+  baseUrl: string,
+  options: Pick<DiagnosisOptions, 'timeoutMs' | 'sources'>,
+): string | undefined {
+  const { response, failure } = here.exchange;
+  const from = `(from ${options.sources.baseUrl})`;
+  if (!response && timedOut(here.exchange))
+    return `no answer from POST /token in ${seconds(options.timeoutMs)} at ${baseUrl} ${from}: it accepts connections and says nothing; check that the service is up, or raise --timeout-ms`;
+  const down =
+    response && response.status >= 500
+      ? `answered ${statusAndError(response.status, (errorObjects(response.body) ?? [])[0], 160)}`
+      : failure === connectionReset
+        ? `got no answer: ${connectionReset}`
+        : undefined;
+  if (down === undefined) return undefined;
+  const retried = here.exchange.retries.length;
+  const same = retried > 0 ? ` (the same after ${retried} ${retried === 1 ? 'retry' : 'retries'})` : '';
+  // A 500 or a 501 is no answer a retry changes: --retry-transient is named for the transient ones alone.
+  const again =
+    retried === 0 && transientAnswer(here.exchange) !== undefined
+      ? '; --retry-transient N sends it again, for a service busy only for moments'
+      : '';
+  return `POST /token at ${here.tokenUrl} ${down}${same}; the service is down or overloaded, and no check runs without a token: check that it is up and that the base URL ${from} reaches it, not a gateway in front of a stopped one${again}`;
+}
+
+/**
+ * The run's token request (spec: Authentication, step 2) with the given key, sent by the suite's own token
+ * client; after a transient answer (a 502, 503, 504 or reset) sent again up to `transientRetries` times,
+ * waiting as --retry-transient does, each attempt in the budget. The answer's exchange lists the retries.
+ */
 export async function requestToken(
   baseUrl: string,
   apiKey: string,
@@ -171,17 +219,30 @@ export async function requestToken(
   limitMs: number,
   options: PreflightBudget,
   secrets: Secrets,
+  transientRetries = 0,
 ): Promise<TokenAnswer> {
-  return preflightRequest(baseUrl, limitMs, options, secrets, async (client) => {
-    const tokens = new TokenManager(client, {
-      apiKey,
-      version: profile.version,
-      versionHeader: profile.versionHeader,
+  const retries: Exchange['retries'] = [];
+  for (;;) {
+    const answer = await preflightRequest(baseUrl, limitMs, options, secrets, async (client) => {
+      const tokens = new TokenManager(client, {
+        apiKey,
+        version: profile.version,
+        versionHeader: profile.versionHeader,
+      });
+      const exchange = await tokens.requestToken();
+      const token = tokens.tokenFrom(exchange)?.value;
+      return { exchange, tokenUrl: exchange.request.url, ...(token !== undefined ? { token } : {}) };
     });
-    const exchange = await tokens.requestToken();
-    const token = tokens.tokenFrom(exchange)?.value;
-    return { exchange, tokenUrl: exchange.request.url, ...(token !== undefined ? { token } : {}) };
-  });
+    const { exchange } = answer;
+    if (transientAnswer(exchange) === undefined || retries.length >= transientRetries) {
+      exchange.retries.unshift(...retries);
+      return answer;
+    }
+    const waitMs = transientBackoffMs(retries.length);
+    const status = exchange.response?.status;
+    retries.push(status === undefined ? { failure: connectionReset, waitMs } : { status, waitMs });
+    await sleep(waitMs);
+  }
 }
 
 /**

@@ -28,8 +28,9 @@ export interface ConformanceReportOptions {
   /** A previous run's report: the reports then list what newly fails, passes, flakes or goes unexercised. */
   previous?: Report;
   /**
-   * Where to write the run's failing requirement ids as a baseline: the run is then judged against the
-   * baseline it wrote, so a step that creates one passes on the failures it records.
+   * Where to write the run's failing requirement ids, and the profile fields it went without, as a
+   * baseline: the run is then judged against the baseline it wrote, so a step that creates one passes on
+   * the failures and the missing fields it records.
    */
   writeBaseline?: string;
   /** The baseline's file as the reports and the console name it (`--write-baseline` as given); default: its path. */
@@ -108,13 +109,13 @@ export class ConformanceReporter extends CheckCollector {
     let { report, verdict } = buildReport(input);
     const written = this.options.writeBaseline;
     if (written) {
-      const failing = writeBaseline(written, report);
+      const { failing, acceptedMissing } = writeBaseline(written, report);
       ({ report, verdict } = buildReport({
         ...input,
         baseline: new Set(failing),
         selection: {
           ...(this.options.selection ?? { readOnly: false }),
-          baseline: { file: this.options.baselineFile ?? written, failing, written: true },
+          baseline: { file: this.options.baselineFile ?? written, failing, acceptedMissing, written: true },
         },
       }));
     }

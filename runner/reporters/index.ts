@@ -31,7 +31,7 @@ export function conformanceReporters(
     strict: config.strict,
     failOnFlaky: config.failOnFlaky,
     allowIncomplete: config.allowIncomplete,
-    ...(config.baseline ? { baseline: config.baseline } : {}),
+    ...(config.baseline ? { baseline: config.baseline.failing } : {}),
     ...(config.writeBaseline ? { writeBaseline: config.writeBaseline } : {}),
     ...(config.baselineFile ? { baselineFile: config.baselineFile } : {}),
     selection: runSelectionOf(config),

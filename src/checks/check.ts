@@ -8,6 +8,7 @@ import {
   type Exchange,
 } from '../http/exchange.ts';
 import { RequestRefused } from '../http/http-client.ts';
+import { enablers, type Enabler } from '../profile/enablers.ts';
 import type { RunSettings } from '../profile/profile.ts';
 import { requirementById } from '../requirements/catalogue.ts';
 import type { RequirementId } from '../requirements/requirement-ids.generated.ts';
@@ -86,25 +87,19 @@ interface MissingNeed {
   enableBy?: string;
 }
 
-function fixtureNeed(present: unknown, field: string): MissingNeed | undefined {
-  return present
-    ? undefined
-    : { reason: `the profile gives no ${field}`, enableBy: `the profile's ${field}` };
+/** A profile field's need: `what` names it in the reason, where the field alone says too little. */
+function fixtureNeed(present: unknown, field: Enabler, what: string = field): MissingNeed | undefined {
+  return present ? undefined : { reason: `the profile gives no ${what}`, enableBy: enablers[field] };
 }
 
 const missingNeeds: Record<Need, (s: RunSettings) => MissingNeed | undefined> = {
   apiKey: (s) =>
-    s.profile.apiKey
-      ? undefined
-      : { reason: 'no API key was given', enableBy: 'FDS_API_KEY, --api-key or the profile’s apiKey' },
+    s.profile.apiKey ? undefined : { reason: 'no API key was given', enableBy: enablers.apiKey },
   write: (s) => (s.profile.readOnly ? { reason: 'it sends a write and the run is read-only' } : undefined),
   tokenExpiry: (s) =>
     s.profile.tokenExpiry
       ? undefined
-      : {
-          reason: 'no tokenExpiry key was given',
-          enableBy: 'FDS_EXPIRY_API_KEY or the profile’s tokenExpiry.apiKey',
-        },
+      : { reason: 'no tokenExpiry key was given', enableBy: enablers['tokenExpiry.apiKey'] },
   unsupportedVersion: (s) => fixtureNeed(s.profile.unsupportedVersion, 'unsupportedVersion'),
   userId: (s) => fixtureNeed(s.profile.fixtures.userId, 'fixtures.userId'),
   connectionId: (s) => fixtureNeed(s.profile.fixtures.connectionId, 'fixtures.connectionId'),
@@ -114,7 +109,11 @@ const missingNeeds: Record<Need, (s: RunSettings) => MissingNeed | undefined> = 
   affordabilityId: (s) => fixtureNeed(s.profile.fixtures.affordabilityId, 'fixtures.affordabilityId'),
   enrich: (s) => {
     const e = s.profile.fixtures.enrich;
-    return fixtureNeed(e?.institution && e.country, 'fixtures.enrich institution and country');
+    return fixtureNeed(
+      e?.institution && e.country,
+      'fixtures.enrich',
+      'fixtures.enrich institution and country',
+    );
   },
   enrichMatch: (s) => fixtureNeed(s.profile.fixtures.enrich?.matchingQuery, 'fixtures.enrich.matchingQuery'),
   enrichNoMatch: (s) => fixtureNeed(s.profile.fixtures.enrich?.noMatchQuery, 'fixtures.enrich.noMatchQuery'),

@@ -1,6 +1,6 @@
 import type { ComparedRun, Comparison, ComparisonEntry } from './compare.ts';
 import { escape } from './html.ts';
-import { cell, oneLine } from './markdown.ts';
+import { capitalised, cell, oneLine } from './markdown.ts';
 
 type ListName = 'newlyFailing' | 'newlyPassing' | 'stillFailing' | 'newlyFlaky' | 'newlyNotExercised';
 
@@ -39,10 +39,6 @@ export function targetWarning(c: Comparison): string | undefined {
 
 function counts(c: Comparison): string {
   return lists.map(({ name, label }) => `${c[name].length} ${label}`).join(', ');
-}
-
-function capitalised(label: string): string {
-  return label.charAt(0).toUpperCase() + label.slice(1);
 }
 
 /** Plain text for stdout: a heading with the counts, then one line per requirement. */

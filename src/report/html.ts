@@ -1,10 +1,17 @@
 import type { Exchange } from '../http/exchange.ts';
 import { groundsOf } from './grounds.ts';
-import { oneLine } from './markdown.ts';
+import { capitalised, oneLine } from './markdown.ts';
 import type { RequirementFailure, RequirementResult } from './model.ts';
 import { chartSvg, statuses } from './html-chart.ts';
 import { needsKey, replayCommand, rerunCommand, tokenCommand } from './rerun-commands.ts';
-import { incompleteLine, requirementsLine, timeLine, trafficLine, type Report } from './report.ts';
+import {
+  acceptIncompleteLine,
+  incompleteLine,
+  requirementsLine,
+  timeLine,
+  trafficLine,
+  type Report,
+} from './report.ts';
 import { scopeLine, scopedVerdict } from './selection.ts';
 
 export function escape(text: string): string {
@@ -261,7 +268,7 @@ ${rows.map((r) => rowHtml(report, r)).join('\n')}
 <style>${style}</style></head><body>
 <h1>FDS conformance: <span class="${summary.verdict}">${summary.verdict}</span>${scopeHtml(report)}</h1>
 ${diagnosisHtml(report)}
-${summary.verdict === 'incomplete' ? `<p class="incomplete"><strong>${escape(incompleteLine(report.requirements) ?? '')}.</strong></p>` : ''}
+${summary.verdict === 'incomplete' ? `<p class="incomplete"><strong>${escape(incompleteLine(report) ?? '')}.</strong> ${escape(capitalised(acceptIncompleteLine(report) ?? ''))}.</p>` : ''}
 <p>Target ${report.target.embeddedMock ? 'embedded mock' : escape(report.target.baseUrl)}, version ${escape(report.target.version)};
 started ${escape(report.startedAt)}, ${(report.durationMs / 1000).toFixed(1)} s, seed ${report.seed}, ${escape(report.tool.name)} ${escape(report.tool.version)}.</p>
 <p>${escape(requirementsLine(report))}.</p>

@@ -5,6 +5,7 @@ import { reproductionOf } from './reproduction.ts';
 import { shortened } from './shortened.ts';
 import { scopedVerdict } from './selection.ts';
 import {
+  acceptIncompleteLine,
   incompleteLine,
   requirementsLine,
   timeLine,
@@ -16,6 +17,11 @@ import {
 /** Markdown cells cannot hold a bare pipe or a line break. */
 export function cell(text: string): string {
   return text.replaceAll('|', '\\|').replace(/\s*\n\s*/g, ' ');
+}
+
+/** A line begun as a sentence: its first letter upper case. */
+export function capitalised(line: string): string {
+  return line.charAt(0).toUpperCase() + line.slice(1);
 }
 
 /** A finding in one line: its lines joined (the first often only names the request), shortened when long. */
@@ -36,14 +42,16 @@ export function oneLine(text: string, max = 200): string {
 export function reportMarkdown(report: Report, verdict: Verdict, comparison = ''): string {
   const { summary, target } = report;
   const icon = { conformant: '✅', incomplete: '⚠️', nonconformant: '❌' }[summary.verdict];
-  const incomplete = incompleteLine(report.requirements);
+  const incomplete = incompleteLine(report);
   const lines = [
     `# ${icon} FDS conformance: ${scopedVerdict(summary.verdict, report)}`,
     '',
     // An incomplete run says why before anything else: it vouches for nothing it did not exercise.
     // The setup's diagnosis, when the evidence points there, right under the verdict: it is what to fix first.
     ...(report.diagnosis ? [`**Diagnosis: ${report.diagnosis.line}.**`, ''] : []),
-    ...(summary.verdict === 'incomplete' && incomplete ? [`**${incomplete}.**`, ''] : []),
+    ...(summary.verdict === 'incomplete' && incomplete
+      ? [`**${incomplete}.**`, '', `${capitalised(acceptIncompleteLine(report) ?? '')}.`, '']
+      : []),
     `Target ${target.embeddedMock ? 'embedded mock' : `\`${target.baseUrl}\``} (version ${target.version}), ` +
       `${report.startedAt}, ${(report.durationMs / 1000).toFixed(1)} s, seed ${report.seed}.`,
     '',

@@ -4,6 +4,7 @@ import { diagnosisOf } from './diagnosis.ts';
 import type { CheckResult, Diagnosis, RequirementResult } from './model.ts';
 import { requirementResults } from './model.ts';
 import { packageVersion } from '../package-root.ts';
+import { enablerOf, enablers, isEnabler, neverAccepted, type Enabler } from '../profile/enablers.ts';
 import { outsideLabel, type RunSelection, type Selection } from './selection.ts';
 
 /** `report.json` exactly as docs/design.md#reports fixes it; md, html and baselines are views of it. */
@@ -128,7 +129,10 @@ export function buildReport(input: {
         verdict:
           verdict.blocking.length > 0
             ? 'nonconformant'
-            : requirements.some((r) => r.enableBy)
+            : wantingRequirements({
+                  requirements,
+                  ...(input.selection ? { selection: input.selection } : {}),
+                }).length > 0
               ? 'incomplete'
               : 'conformant',
       },
@@ -204,20 +208,75 @@ export function timeLine(secondsByGroup: Record<string, number>): string {
   return `Time per group: ${groups.join(', ')}.`;
 }
 
+/** What a report's incompleteness is decided on: its requirements, and the baseline's acceptedMissing. */
+type Incompleteness = {
+  requirements: readonly RequirementResult[];
+  selection?: Pick<RunSelection, 'baseline'>;
+};
+
+/**
+ * The requirements that make a run incomplete (docs/design.md#exit-codes, 4), each with what would have
+ * exercised it (`wants`, in the words of `enableBy`): not exercised for want of what the user could give,
+ * less what the run's baseline accepts going without (its `acceptedMissing`). A requirement whose every
+ * want the baseline accepts is not wanting. The one place a run's incompleteness is decided: the verdict,
+ * every view's line and junit.xml read it.
+ */
+export function wantingRequirements(report: Incompleteness): { id: string; wants: string[] }[] {
+  const accepted = new Set<string>(
+    (report.selection?.baseline?.acceptedMissing ?? []).filter(isEnabler).map((field) => enablers[field]),
+  );
+  return report.requirements.flatMap((r) => {
+    const wants = (r.enableBy ?? []).filter((gift) => !accepted.has(gift));
+    return wants.length > 0 ? [{ id: r.id, wants }] : [];
+  });
+}
+
+/**
+ * The profile fields a run went without that a baseline may accept (every want but the API key), as
+ * `--write-baseline` records them and the console names them.
+ */
+export function acceptableMissing(report: Incompleteness): Enabler[] {
+  const fields = wantingRequirements(report).flatMap((r) => r.wants.map(enablerOf));
+  return [...new Set(fields)].filter(
+    (field): field is Enabler => field !== undefined && field !== neverAccepted,
+  );
+}
+
 /**
  * Why a run is incomplete, in one line, the first a reader sees: how many requirements were not
  * exercised, and what would exercise them, most requirements first. Undefined for a run that is not.
  */
-export function incompleteLine(requirements: readonly RequirementResult[]): string | undefined {
-  const enablable = requirements.filter((r) => r.enableBy && r.enableBy.length > 0);
-  if (enablable.length === 0) return undefined;
+export function incompleteLine(report: Incompleteness): string | undefined {
+  const wanting = wantingRequirements(report);
+  if (wanting.length === 0) return undefined;
   const byGift = new Map<string, number>();
-  for (const r of enablable) {
-    const gift = r.enableBy?.[0] as string;
+  for (const r of wanting) {
+    const gift = r.wants[0] as string;
     byGift.set(gift, (byGift.get(gift) ?? 0) + 1);
   }
   const gifts = [...byGift].sort((a, b) => b[1] - a[1]);
-  const count = `${enablable.length} requirement${enablable.length === 1 ? '' : 's'} not exercised`;
+  const count = `${wanting.length} requirement${wanting.length === 1 ? '' : 's'} not exercised`;
   if (gifts.length === 1) return `incomplete: ${count} for want of ${gifts[0]?.[0]}`;
   return `incomplete: ${count}: ${gifts.map(([gift, n]) => `${n} for want of ${gift}`).join('; ')}`;
+}
+
+/**
+ * What ends an incomplete run's exit 4, in one line beside incompleteLine's: give what it wanted, or
+ * accept the run without it, by --allow-incomplete or a baseline that accepts going without what it
+ * lacked (never the API key). Undefined for a run that is not incomplete.
+ */
+export function acceptIncompleteLine(report: Incompleteness): string | undefined {
+  const wanting = wantingRequirements(report);
+  if (wanting.length === 0) return undefined;
+  const gifts = [...new Set(wanting.flatMap((r) => r.wants))];
+  const fields = acceptableMissing(report);
+  const baseline = report.selection?.baseline;
+  const listed = fields.map((field) => `"${field}"`).join(', ');
+  const inBaseline =
+    fields.length === 0
+      ? ''
+      : baseline && !baseline.written
+        ? `, or add ${listed} to the "acceptedMissing" of the baseline ${baseline.file}`
+        : `, or a baseline that accepts going without ${fields.join(', ')} (--write-baseline FILE records ${fields.length === 1 ? 'it' : 'them'} as "acceptedMissing")`;
+  return `to exercise them, give ${gifts.join(' and ')}; to accept the run without them, give --allow-incomplete${inBaseline}`;
 }

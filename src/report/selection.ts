@@ -1,3 +1,4 @@
+import { enablers, isEnabler } from '../profile/enablers.ts';
 import type { RequirementResult } from './model.ts';
 
 /** A shard of a run (`--shard i/n`): the i-th of n. */
@@ -30,8 +31,12 @@ export interface Selection {
    * reruns a failure names it, so it reaches the target with the run's fixtures.
    */
   profile?: string;
-  /** `--baseline` (or the one `--write-baseline` wrote, `written`): its file and its ids. */
-  baseline?: { file: string; failing: string[]; written: boolean };
+  /**
+   * `--baseline` (or the one `--write-baseline` wrote, `written`): its file, its ids, and the profile fields
+   * it accepts the run going without (`acceptedMissing`: `fixtures.connectionPassword`; reports of versions
+   * before it have none).
+   */
+  baseline?: { file: string; failing: string[]; acceptedMissing?: string[]; written: boolean };
   /** The requirements a check of the run names: the rest were left out by the selection. */
   selected: number;
   /** The reports `merge-reports` joined, in the order given. */
@@ -64,7 +69,19 @@ export function outsideReason(selection: RunSelection | undefined): string {
   return outsideLabel(selection) ?? 'no check exercises it';
 }
 
-/** How the baseline bore on the verdict: how many of the run's failures it holds. */
+/** The fields the baseline accepts going without that the run did go without: some requirement wanted each. */
+function wentWithout(
+  baseline: Pick<NonNullable<Selection['baseline']>, 'acceptedMissing'>,
+  requirements: readonly RequirementResult[],
+): string[] {
+  const wanted = new Set(requirements.flatMap((r) => r.enableBy ?? []));
+  return (baseline.acceptedMissing ?? []).filter((field) => isEnabler(field) && wanted.has(enablers[field]));
+}
+
+/**
+ * How the baseline bore on the verdict: how many of the run's failures it holds, and what it accepted the
+ * run going without.
+ */
 function baselinePart(
   baseline: NonNullable<Selection['baseline']>,
   requirements: readonly RequirementResult[],
@@ -72,9 +89,12 @@ function baselinePart(
   const failed = requirements.filter((r) => r.status === 'failed');
   const known = failed.filter((r) => baseline.failing.includes(r.id)).length;
   const file = `the baseline ${baseline.file}${baseline.written ? ' this run wrote' : ''}`;
-  if (failed.length === 0) return `none failed, ${file} excused nothing`;
-  if (known === failed.length) return `${failed.length} failed, all in ${file}`;
-  return `${failed.length} failed, ${known === 0 ? 'none' : `${known} of them`} in ${file}`;
+  const without = wentWithout(baseline, requirements);
+  const accepted = without.length > 0 ? `; went without ${without.join(', ')}, as ${file} accepts` : '';
+  if (failed.length === 0)
+    return without.length > 0 ? `none failed${accepted}` : `none failed, ${file} excused nothing`;
+  const share = known === failed.length ? 'all' : known === 0 ? 'none' : `${known} of them`;
+  return `${failed.length} failed, ${share} in ${without.length > 0 ? 'the baseline' : file}${accepted}`;
 }
 
 /** Which shards a merged report joined, or that they could not be verified (older reports record none). */

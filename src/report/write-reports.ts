@@ -6,7 +6,7 @@ import type { CheckResult } from './model.ts';
 import { reportHtml } from './html.ts';
 import { junitXml, stoppedRunJunitXml } from './junit.ts';
 import { reportMarkdown } from './markdown.ts';
-import type { Report, Verdict } from './report.ts';
+import { acceptableMissing, type Report, type Verdict } from './report.ts';
 
 /** What the report files are views of: the report, its verdict, and what the exit code also depends on. */
 export interface ReportFiles {
@@ -80,13 +80,21 @@ export function writeStoppedRun(out: string, stop: StoppedRun, env = process.env
   if (env.GITHUB_STEP_SUMMARY) appendFileSync(env.GITHUB_STEP_SUMMARY, `${stop.line}\n`);
 }
 
-/** Writes the report's failed requirement ids as a baseline (`--write-baseline`); returns them. */
-export function writeBaseline(path: string, report: Report): string[] {
+/**
+ * Writes a baseline from the report (`--write-baseline`): its failed requirement ids, and the profile
+ * fields its run went without that a baseline may accept (`acceptedMissing`); returns both.
+ */
+export function writeBaseline(
+  path: string,
+  report: Report,
+): { failing: string[]; acceptedMissing: string[] } {
   const failing = report.requirements.filter((r) => r.status === 'failed').map((r) => r.id);
+  const acceptedMissing = acceptableMissing(report);
   const baseline = {
-    description: `Known failing requirements of ${report.target.baseUrl}, written by fds-conformance ${report.tool.version} on ${report.startedAt}`,
+    description: `Known failing requirements of ${report.target.baseUrl}, and the profile fields its run went without, written by fds-conformance ${report.tool.version} on ${report.startedAt}`,
     failing,
+    acceptedMissing,
   };
   writeFileSync(path, `${JSON.stringify(baseline, null, 2)}\n`);
-  return failing;
+  return { failing, acceptedMissing };
 }

@@ -170,6 +170,54 @@ describe('fds-conformance run', () => {
     );
   });
 
+  it('writes into the baseline what its run went without, and a gate with that baseline is green', async () => {
+    // A service whose team has no connection password to give: the profile leaves it out.
+    const { connectionPassword: _password, ...fixtures } = mockProfile(faulted).fixtures;
+    const profile = profileFor(faulted, 'no-password.json', { fixtures });
+    const baseline = join(dir, 'no-password-baseline.json');
+    const gate = (out: string, ...args: string[]) =>
+      runCli(['--profile', profile, '--only', 'connections', '--out', join(dir, out), ...args], {
+        FDS_API_KEY: secretKey,
+      });
+
+    const bare = await gate('np-bare');
+    expect(bare.code, bare.stdout).toBe(4);
+    // The console says why, and what ends it, right under the verdict: a CI log need not open junit.xml.
+    const lines = bare.stdout.split('\n');
+    const verdict = lines.findIndex((line) => line.includes('; reports in '));
+    expect(lines[verdict]).toMatch(
+      /^incomplete: [1-9]\d* requirements? not exercised for want of the profile's fixtures\.connectionPassword \(/,
+    );
+    expect(lines[verdict + 1]).toBe(
+      `to exercise them, give the profile's fixtures.connectionPassword; to accept the run without them, give --allow-incomplete, or a baseline that accepts going without fixtures.connectionPassword (--write-baseline FILE records it as "acceptedMissing")`,
+    );
+
+    const written = await gate('np-written', '--write-baseline', baseline);
+    expect(written.code, written.stdout).toBe(0);
+    expect(JSON.parse(readFileSync(baseline, 'utf8'))).toMatchObject({
+      failing: [],
+      acceptedMissing: ['fixtures.connectionPassword'],
+    });
+    expect(written.stdout).toContain(
+      `\nfds-conformance: wrote 0 failing requirement ids to ${baseline}, accepting that the run goes without fixtures.connectionPassword ("acceptedMissing")\n`,
+    );
+    expect(junitFailures(join(dir, 'np-written'))).toBe(0);
+
+    const gated = await gate('np-gated', '--baseline', baseline);
+    expect(gated.code, gated.stdout).toBe(0);
+    expect(gated.stdout).toContain(
+      `none failed; went without fixtures.connectionPassword, as the baseline ${baseline} accepts); reports in `,
+    );
+    expect(junitFailures(join(dir, 'np-gated'))).toBe(0);
+    const report = JSON.parse(readFileSync(join(dir, 'np-gated', 'report.json'), 'utf8')) as Report;
+    expect(report.selection?.baseline).toEqual({
+      file: baseline,
+      failing: [],
+      acceptedMissing: ['fixtures.connectionPassword'],
+      written: false,
+    });
+  });
+
   it('writes a SHOULD-only failure to junit.xml as a skip when it does not fail the run, and as a failure with --strict', async () => {
     const should = await startMock({ apiKeys: { [secretKey]: 3600 }, faults: ['enrich-payment-credit'] });
     try {

@@ -144,6 +144,50 @@ describe('fds-conformance run: setup diagnosis', () => {
     expect(readdirSync(join(dir, 'silent'))).toEqual(['junit.xml']);
   }, 60_000);
 
+  /** The 503 error list a service down behind its gateway sends, whatever is asked. */
+  const unavailable = (_req: IncomingMessage, res: ServerResponse) =>
+    res.writeHead(503, { 'content-type': 'application/json' }).end(
+      JSON.stringify({
+        type: 'list',
+        correlationId: 'd0d0d0d0-0000-4000-8000-000000000000',
+        data: [{ type: 'error', code: 'service-unavailable', title: 'Service unavailable' }],
+      }),
+    );
+  const remedy = (from: string) =>
+    `the service is down or overloaded, and no check runs without a token: check that it is up and that the base URL (from ${from}) reaches it, not a gateway in front of a stopped one`;
+
+  it("exits 3 in one line, the whole suite unrun, when every answer is a 503, the token endpoint's included", async () => {
+    const down = await server(unavailable);
+    // The whole suite, and the retries a nightly run gives: each token request meets the same 503.
+    const result = await runCli(['--out', join(dir, 'down'), '--wait-for', '5', '--retry-transient', '2'], {
+      FDS_BASE_URL: `${down}/api`,
+      FDS_API_KEY: secretKey,
+      GITHUB_STEP_SUMMARY: join(dir, 'down.summary.md'),
+    });
+    expect(result.code, result.stdout).toBe(3);
+    expect(result.stdout).toBe('');
+    expect(result.stderr).toBe(
+      `fds-conformance: POST /token at ${down}/api/token answered 503 service-unavailable: Service unavailable (the same after 2 retries); ${remedy('FDS_BASE_URL')}\n`,
+    );
+    expectStoppedRun('down', result.stderr.trim());
+    expect(readFileSync(join(dir, 'down', 'junit.xml'), 'utf8')).toContain('type="unreachable"');
+  });
+
+  it('exits 3 in one line when only the token endpoint is down and every other answer is fine', async () => {
+    const gateway = await server((req, res) => {
+      req.resume();
+      if (req.url === '/token') return unavailable(req, res);
+      res.writeHead(200, { 'content-type': 'application/json' }).end('{"type":"list","data":[]}');
+    });
+    const result = await run(gateway, 'token-down');
+    expect(result.code, result.stdout).toBe(3);
+    expect(result.stderr).toBe(
+      `fds-conformance: POST /token at ${gateway}/token answered 503 service-unavailable: Service unavailable; ${remedy('--base-url')}; --retry-transient N sends it again, for a service busy only for moments\n`,
+    );
+    expectStoppedRun('token-down', result.stderr.trim());
+    expect(`${result.stdout}${result.stderr}`).not.toContain(secretKey);
+  });
+
   it('exits 2 naming the profile field of a placeholder left in the example profile', async () => {
     const target = await mock();
     const result = await runCli(['--profile', exampleProfile, '--out', join(dir, 'example')], {

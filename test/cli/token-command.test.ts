@@ -1,6 +1,9 @@
+import { mkdtempSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import { createServer as createTcpServer, type Server as TcpServer, type Socket } from 'node:net';
 import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startMock, type RunningMock } from '../../mock/server.ts';
 import { runCli } from './run-cli.ts';
@@ -13,26 +16,33 @@ function urlOf(server: Server | TcpServer): string {
 
 describe('token: an access token for a curl line', { timeout: 60_000 }, () => {
   let mock: RunningMock;
-  /** Answers POST /token with a 500 error list: a token endpoint that gives no token. */
+  /** Answers POST /token with a 400 that refuses no key: a token endpoint that gives no token. */
   let broken: Server;
+  /** Answers everything with a 503 error list, POST /token included: a service down behind its gateway. */
+  let down: Server;
   /** Accepts connections and never answers. */
   let silent: TcpServer;
   const sockets: Socket[] = [];
   beforeAll(async () => {
     mock = await startMock({ apiKeys: { [apiKey]: 3600 } });
-    broken = createServer((request, response) => {
-      response.writeHead(request.method === 'POST' ? 500 : 200, { 'content-type': 'application/json' });
-      response.end(
-        JSON.stringify({
-          type: 'list',
-          correlationId: 'c0ffee00-0000-4000-8000-000000000000',
-          data: [{ type: 'error', code: 'internal-error', detail: 'the token store is down' }],
-        }),
-      );
-    });
+    const answering = (status: (method?: string) => number, code: string, detail: string) =>
+      createServer((request, response) => {
+        response.writeHead(status(request.method), { 'content-type': 'application/json' });
+        response.end(
+          JSON.stringify({
+            type: 'list',
+            correlationId: 'c0ffee00-0000-4000-8000-000000000000',
+            data: [{ type: 'error', code, detail }],
+          }),
+        );
+      });
+    broken = answering((method) => (method === 'POST' ? 400 : 200), 'invalid-request', 'no grants today');
+    down = answering(() => 503, 'service-unavailable', 'the token store is down');
     silent = createTcpServer((socket) => sockets.push(socket));
     await Promise.all(
-      [broken, silent].map((server) => new Promise<void>((done) => server.listen(0, '127.0.0.1', done))),
+      [broken, down, silent].map(
+        (server) => new Promise<void>((done) => server.listen(0, '127.0.0.1', done)),
+      ),
     );
   });
   afterAll(async () => {
@@ -40,6 +50,7 @@ describe('token: an access token for a curl line', { timeout: 60_000 }, () => {
     await Promise.all([
       mock.close(),
       new Promise((done) => broken.close(done)),
+      new Promise((done) => down.close(done)),
       new Promise((done) => silent.close(done)),
     ]);
   });
@@ -98,11 +109,9 @@ describe('token: an access token for a curl line', { timeout: 60_000 }, () => {
       FDS_API_KEY: apiKey,
     });
     expect(hanging.code).toBe(3);
-    expect(hanging.stderr.trim().split('\n')).toEqual([
-      expect.stringMatching(
-        new RegExp(`^fds-conformance: POST /token at ${urlOf(silent)}/token: no answer: `),
-      ),
-    ]);
+    expect(hanging.stderr.trim()).toBe(
+      `fds-conformance: no answer from POST /token in 0.3 s at ${urlOf(silent)} (from --base-url): it accepts connections and says nothing; check that the service is up, or raise --timeout-ms`,
+    );
     // Bounded against a hang only: the time limit was 300 ms.
     expect(Date.now() - started).toBeLessThan(30_000);
   });
@@ -111,7 +120,21 @@ describe('token: an access token for a curl line', { timeout: 60_000 }, () => {
     const result = await runCli(['token', '--base-url', urlOf(broken)], { FDS_API_KEY: apiKey });
     expect(result.code).toBe(1);
     expect(result.stderr.trim()).toBe(
-      'fds-conformance: POST /token answered without an access token: 500 internal-error: the token store is down',
+      'fds-conformance: POST /token answered without an access token: 400 invalid-request: no grants today',
     );
+  });
+
+  it("is exit 3 for a service down at the door, in the run's own line, after --retry-transient's retries", async () => {
+    const args = ['--base-url', urlOf(down), '--retry-transient', '1'];
+    const token = await runCli(['token', ...args], { FDS_API_KEY: apiKey });
+    expect(token.code).toBe(3);
+    expect(token.stdout).toBe('');
+    expect(token.stderr).toBe(
+      `fds-conformance: POST /token at ${urlOf(down)}/token answered 503 service-unavailable: the token store is down (the same after 1 retry); the service is down or overloaded, and no check runs without a token: check that it is up and that the base URL (from --base-url) reaches it, not a gateway in front of a stopped one\n`,
+    );
+    const run = await runCli([...args, '--out', mkdtempSync(join(tmpdir(), 'fds-token-down-'))], {
+      FDS_API_KEY: apiKey,
+    });
+    expect([run.code, run.stderr]).toEqual([3, token.stderr]);
   });
 });

@@ -17,11 +17,12 @@ import { packedPackage, repo, run, type Result } from '../support/packed-package
  * from this checkout's `npm pack` tarball (FDS_CONFORMANCE_PACKAGE, as the air-gapped recipe gives it),
  * the service is `fds-conformance mock` started in the background (FDS_BASE_URL its address), and the
  * secrets are the mock's. `uses:` steps are GitHub's own actions: skipped, and what they read is checked
- * to be there.
+ * to be there. The profile, as a team without a connection password would keep it, lacks
+ * `fixtures.connectionPassword`: the job run by hand writes the baseline that accepts it missing, and the
+ * gate of the next push, with that baseline committed, passes.
  */
 const work = mkdtempSync(join(tmpdir(), 'fds-ci-example-'));
 const project = join(work, 'project');
-const summary = join(work, 'step-summary.md');
 const example = join(repo, 'examples', 'github-actions.yml');
 
 interface Step {
@@ -72,32 +73,32 @@ describe(
   () => {
     const workflow = parse(readFileSync(example, 'utf8')) as Workflow;
     const jobs = Object.values(workflow.jobs);
-    let mockPid: number | undefined;
+    const mockPids: number[] = [];
 
     afterAll(() => {
-      // The mock was started as a job of its own (set -m): its whole process group goes, npx and the node
-      // under it.
-      if (mockPid) process.kill(-mockPid);
+      // Each mock was started as a job of its own (set -m): its whole process group goes, npx and the
+      // node under it.
+      for (const pid of mockPids) process.kill(-pid);
     });
 
     let tarball: string;
     let secrets: Record<string, string>;
-    let mockUrl: string;
     beforeAll(async () => {
       ({ tarball } = await packedPackage());
       mkdirSync(project);
       // The service's own project, as the checkout step leaves it.
       writeFileSync(join(project, 'package.json'), JSON.stringify({ name: 'the-service', private: true }));
-      mockUrl = `http://127.0.0.1:${await freePort()}/api`;
       // The profile a team keeps as the secret: its fixtures (the mock's world, the same in every mock
-      // started with the default seed), without the keys, which are secrets of their own, and without
-      // baseUrl, which the workflow gives.
+      // started with the default seed) but the connection password it has none of, without the keys,
+      // which are secrets of their own, and without baseUrl, which the workflow gives.
       const fixtureSource = await startMock();
       const { apiKey: _key, baseUrl: _url, tokenExpiry, ...profile } = mockProfile(fixtureSource);
       await fixtureSource.close();
+      const { connectionPassword: _password, ...fixtures } = profile.fixtures;
       secrets = {
         FDS_PROFILE_JSON: JSON.stringify({
           ...profile,
+          fixtures,
           tokenExpiry: { maxWaitSeconds: tokenExpiry?.maxWaitSeconds },
         }),
         FDS_API_KEY: defaultApiKey,
@@ -120,8 +121,14 @@ describe(
       expect(job.steps.filter((step) => /start the service/i.test(step.name ?? ''))).toHaveLength(1);
     });
 
-    it('passes every step, and leaves junit.xml, the reports and the job summary for the steps that publish them', async () => {
+    /**
+     * The job's steps in order, as GitHub runs them for the event given, each in a bash of its own, and
+     * what the run wrote: its report and the job summary. A mock of its own stands for the service.
+     */
+    async function runJob(event: string) {
       const job = jobs[0]!;
+      const mockUrl = `http://127.0.0.1:${await freePort()}/api`;
+      const summary = join(work, `step-summary-${event}.md`);
       // What a team fills in: where the package and the service are. The mock stands for the service.
       const env = {
         ...envOf(workflow.env, secrets),
@@ -137,10 +144,9 @@ describe(
           skipped.push(step.uses);
           continue;
         }
-        const script = /start the service/i.test(step.name ?? '')
-          ? startMockCommand
-          : substituted(step.run ?? '', secrets);
-        const scriptFile = join(work, `step-${job.steps.indexOf(step)}.sh`);
+        const starts = /start the service/i.test(step.name ?? '');
+        const script = starts ? startMockCommand : substituted(step.run ?? '', secrets);
+        const scriptFile = join(work, `step-${event}-${job.steps.indexOf(step)}.sh`);
         writeFileSync(scriptFile, script);
         // GitHub's runner runs a step's `run:` so (its default shell on Linux), each step a shell of its own.
         const result: Result = await run(
@@ -151,6 +157,7 @@ describe(
             ...withoutOwnSettings(process.env),
             CI: 'true',
             GITHUB_ACTIONS: 'true',
+            GITHUB_EVENT_NAME: event,
             GITHUB_STEP_SUMMARY: summary,
             // The dependencies from npm's cache where it holds them, as the package tests install.
             npm_config_prefer_offline: 'true',
@@ -159,8 +166,7 @@ describe(
           },
         );
         expect(result.code, `step "${step.name ?? step.run}":\n${result.stdout}\n${result.stderr}`).toBe(0);
-        if (existsSync(join(project, 'mock.pid')))
-          mockPid ??= Number(readFileSync(join(project, 'mock.pid'), 'utf8'));
+        if (starts) mockPids.push(Number(readFileSync(join(project, 'mock.pid'), 'utf8')));
       }
       expect(skipped).toEqual([
         'actions/checkout@v4',
@@ -168,23 +174,42 @@ describe(
         'mikepenz/action-junit-report@v5',
         'actions/upload-artifact@v4',
       ]);
-
-      // The run judged the mock: conformant, every requirement in junit.xml, none failed.
+      // What the `uses:` steps read is where they look for it (upload-artifact takes a path a line).
+      for (const step of job.steps.filter((s) => s.uses)) {
+        const paths = [step.with?.report_paths, ...(step.with?.path?.split('\n') ?? [])];
+        for (const path of paths.filter((p) => p !== undefined && p.trim() !== ''))
+          expect(existsSync(join(project, path!.trim())), `${step.uses} reads ${path}`).toBe(true);
+      }
       const report = JSON.parse(readFileSync(join(project, 'conformance-report', 'report.json'), 'utf8')) as {
         target: { baseUrl: string };
         summary: { verdict: string };
       };
       expect(report.target.baseUrl).toBe(mockUrl);
-      expect(report.summary.verdict).toBe('conformant');
-      // What the `uses:` steps read is where they look for it.
-      for (const step of job.steps.filter((s) => s.uses)) {
-        for (const path of [step.with?.report_paths, step.with?.path].filter((p) => p !== undefined))
-          expect(existsSync(join(project, path)), `${step.uses} reads ${path}`).toBe(true);
-      }
       const junit = readFileSync(join(project, 'conformance-report', 'junit.xml'), 'utf8');
       expect(junitSchemaProblems(junit)).toEqual([]);
       expect(junitTotals(junit)).toMatchObject({ failures: 0, errors: 0 });
-      expect(readFileSync(summary, 'utf8')).toMatch(/^# ✅ FDS conformance: conformant$/m);
+      return { verdict: report.summary.verdict, summary: readFileSync(summary, 'utf8') };
+    }
+
+    it('run by hand, writes the baseline of a profile without connectionPassword; the next push, with it, passes', async () => {
+      const baseline = join(project, 'fds-baseline.json');
+      // Run by hand, no baseline committed yet: the run writes one, accepting the password it lacks.
+      const byHand = await runJob('workflow_dispatch');
+      expect(byHand.verdict).toBe('conformant');
+      expect(JSON.parse(readFileSync(baseline, 'utf8'))).toMatchObject({
+        failing: [],
+        acceptedMissing: ['fixtures.connectionPassword'],
+      });
+      expect(byHand.summary).toMatch(
+        /^# ✅ FDS conformance: conformant \(none failed; went without fixtures\.connectionPassword, as the baseline fds-baseline\.json this run wrote accepts\)$/m,
+      );
+
+      // The baseline committed (it stays in the checkout): the gate of a push judges against it.
+      const pushed = await runJob('push');
+      expect(pushed.verdict).toBe('conformant');
+      expect(pushed.summary).toMatch(
+        /^# ✅ FDS conformance: conformant \(none failed; went without fixtures\.connectionPassword, as the baseline fds-baseline\.json accepts\)$/m,
+      );
     });
   },
 );

@@ -59,7 +59,10 @@ function handler(
         res.end('{"type": "list", "data": [');
       };
     case 'reset-mid-response':
-      return (_req, res) => {
+      // The token is issued, as a service down at the door stops the run before any check (exit 3).
+      return (req, res) => {
+        if (req.url?.endsWith('/token'))
+          return res.writeHead(200, { 'content-type': 'application/json' }).end(tokenBody);
         res.writeHead(200, { 'content-type': 'application/json', 'content-length': '1000' });
         res.write('{"type": "list", "da');
         setTimeout(() => res.socket?.destroy(), 5);

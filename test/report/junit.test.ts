@@ -152,7 +152,7 @@ describe('junit.xml, a view of the report', () => {
     expect(totals.failures).toBe(1);
     expect(testcase(xml, 'the run is incomplete')?.children[0]?.attributes).toEqual({
       message:
-        'incomplete: 1 requirement not exercised for want of FDS_API_KEY (--allow-incomplete accepts it)',
+        'incomplete: 1 requirement not exercised for want of FDS_API_KEY; to exercise them, give FDS_API_KEY; to accept the run without them, give --allow-incomplete',
       type: 'incomplete',
     });
     const allowed = run({ checks: [wantingKey('TOKEN-01')], allowIncomplete: true }).xml;

@@ -11,8 +11,9 @@ import { ownServer } from '../support/own-server.ts';
 
 /**
  * The setup diagnosis (runner/setup-diagnosis.ts) against the mock: a refused key and a base URL
- * without the token endpoint are found under every reading of the register, and a conformant target,
- * or a token endpoint that is merely broken, is never diagnosed.
+ * without the token endpoint are found under every reading of the register, a token endpoint that is
+ * down (a 5xx or a reset) stops the run, and a conformant target, or a token endpoint that is merely
+ * broken, is never diagnosed.
  */
 
 const unknownKey = 'fds-setup-unknown-key-4d1e8a0b7c';
@@ -152,7 +153,6 @@ describe('the setup diagnosis', () => {
   });
 
   it.each([
-    ['a 500 error list', 500, '{"type":"list","data":[{"type":"error","code":"internal-server-error"}]}'],
     ['a 200 without a token', 200, '{"token_type":"Bearer"}'],
     ['garbage', 200, 'not json at all'],
     ['a 401 without an error list', 401, ''],
@@ -203,8 +203,82 @@ describe('the setup diagnosis', () => {
     );
     expect(found).toEqual({
       line: `no answer from POST /token in 0.3 s at ${silent}/api (from FDS_BASE_URL): it accepts connections and says nothing; check that the service is up, or raise --timeout-ms`,
-      unanswered: true,
+      unserved: true,
     });
+  });
+
+  /** A target whose every answer, the token endpoint's included, is this 5xx error list. */
+  const down = (status: number, code: string) =>
+    fixedAnswer(
+      status,
+      JSON.stringify({
+        type: 'list',
+        correlationId: 'd0d0d0d0-0000-4000-8000-000000000000',
+        data: [{ type: 'error', code, title: 'Unavailable', detail: 'try again later' }],
+      }),
+    );
+  const remedy =
+    'the service is down or overloaded, and no check runs without a token: check that it is up and that the base URL (from --base-url) reaches it, not a gateway in front of a stopped one';
+
+  it('stops at a target down at the door, every answer a 503, naming the status, the code and the URL', async () => {
+    const target = await down(503, 'service-unavailable');
+    const found = await setupError(
+      { ...profileOf(await mock()), baseUrl: `${target}/api` },
+      { timeoutMs: 5_000, sources, answered: [] },
+    );
+    expect(found).toEqual({
+      line: `POST /token at ${target}/api/token answered 503 service-unavailable: try again later; ${remedy}; --retry-transient N sends it again, for a service busy only for moments`,
+      unserved: true,
+    });
+  });
+
+  it('stops when only the token endpoint answers a 5xx, which is no transient answer to retry', async () => {
+    const target = await server((req, res) => {
+      req.resume();
+      if (req.url === '/token')
+        return res
+          .writeHead(500, { 'content-type': 'application/json' })
+          .end('{"type":"list","data":[{"type":"error","code":"internal-server-error"}]}');
+      res.writeHead(200, { 'content-type': 'application/json' }).end('{"type":"list","data":[]}');
+    });
+    expect(await diagnose({ ...profileOf(await mock()), baseUrl: target })).toBe(
+      `POST /token at ${target}/token answered 500 internal-server-error; ${remedy}`,
+    );
+  });
+
+  it('stops at a token request whose connection is reset', async () => {
+    const target = await server((req) => req.socket.destroy());
+    expect(await diagnose({ ...profileOf(await mock()), baseUrl: target })).toBe(
+      `POST /token at ${target}/token got no answer: connection reset before the answer was complete; ${remedy}; --retry-transient N sends it again, for a service busy only for moments`,
+    );
+  });
+
+  it('sends the token request again after a transient answer as --retry-transient asks, each time in the budget', async () => {
+    let asked = 0;
+    // 503 to the first token requests it is busy for, then a token: a service busy for a moment.
+    let busyFor = 2;
+    const busy = await server((req, res) => {
+      req.resume();
+      asked++;
+      if (asked <= busyFor)
+        return res.writeHead(503, { 'content-type': 'application/json' }).end('{"type":"list","data":[]}');
+      res
+        .writeHead(200, { 'content-type': 'application/json' })
+        .end('{"access_token":"t-1","token_type":"Bearer","expires_in":60}');
+    });
+    const profile = { ...profileOf(await mock()), baseUrl: busy, tokenExpiry: undefined, fixtures: {} };
+    const answered: number[] = [];
+    expect(
+      await setupError(profile, { timeoutMs: 5_000, sources, answered, retryTransient: 2 }),
+    ).toBeUndefined();
+    expect([asked, answered.length]).toEqual([3, 3]);
+
+    // Busy for longer than the retries last: the line says the retries met the same.
+    [asked, busyFor] = [0, Infinity];
+    const line = (await setupError(profile, { timeoutMs: 5_000, sources, answered: [], retryTransient: 1 }))
+      ?.line;
+    expect(line).toBe(`POST /token at ${busy}/token answered 503 (the same after 1 retry); ${remedy}`);
+    expect(asked).toBe(2);
   });
 
   it('looks for the token endpoint elsewhere within one time limit for the whole search', async () => {
