@@ -10,7 +10,6 @@ import {
 } from '../src/profile/profile.ts';
 import { suiteGroups } from '../src/requirements/groups.ts';
 import { catalogue, requirementById } from '../src/requirements/catalogue.ts';
-import { nearestNames } from '../src/nearest-names.ts';
 import { ambiguities } from '../src/requirements/ambiguities.ts';
 import { readPreviousReport } from './read-report.ts';
 import type { Report } from '../src/report/report.ts';
