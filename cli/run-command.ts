@@ -189,6 +189,10 @@ export async function runCommand(
     }
     if (verdict.nowPassing.length > 0)
       out(`  baseline entries now passing: ${verdict.nowPassing.join(', ')}`);
+    if (verdict.undecided.length > 0)
+      out(
+        `  baseline entries partly exercised, not enough to tell (still in the baseline): ${verdict.undecided.join(', ')}`,
+      );
     if (outcome.comparison) for (const line of comparisonLines(outcome.comparison)) out(line);
     // Suites that could not run judged nothing: no verdict is claimed for them (exit 1 below).
     const verdictLine =

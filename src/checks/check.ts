@@ -13,7 +13,14 @@ import { requirementById } from '../requirements/catalogue.ts';
 import type { RequirementId } from '../requirements/requirement-ids.generated.ts';
 import { Failure } from './failures.ts';
 import { PropertyFailure } from './property.ts';
-import { api, forgetSharedAnswers, runningCheck, runSettings } from './run-context.ts';
+import {
+  api,
+  forgetSharedAnswers,
+  probeNotRun,
+  runningCheck,
+  runSettings,
+  type ProbeNotRun,
+} from './run-context.ts';
 
 /** What a failed check carries to the report (docs/design.md#reports). */
 export interface FailureEvidence {
@@ -45,6 +52,13 @@ declare module 'vitest' {
     notExercised?: string;
     /** What the user could give to exercise it (a flag, an environment variable, a profile field). */
     enableBy?: string;
+    /**
+     * The condition of a check that applies only when it holds (CheckOptions.onlyWhen), set when it did
+     * not hold on the target: the check is then no missing probe of its requirements.
+     */
+    onlyWhen?: string;
+    /** The probes a check that passed did not send: it is partly exercised, never passed. */
+    notRun?: ProbeNotRun[];
     failure?: FailureEvidence;
     /** Resources the check's requests created on the target (report.json `created`). */
     created?: CreatedResource[];
@@ -70,6 +84,8 @@ export type Need =
   | 'userId'
   | 'connectionId'
   | 'connectionPassword'
+  | 'otherUserId'
+  | 'otherConnectionId'
   | 'institutionId'
   | 'affordabilityId'
   | 'enrich'
@@ -110,6 +126,8 @@ const missingNeeds: Record<Need, (s: RunSettings) => MissingNeed | undefined> = 
   connectionId: (s) => fixtureNeed(s.profile.fixtures.connectionId, 'fixtures.connectionId'),
   connectionPassword: (s) =>
     fixtureNeed(s.profile.fixtures.connectionPassword, 'fixtures.connectionPassword'),
+  otherUserId: (s) => fixtureNeed(s.profile.fixtures.otherUserId, 'fixtures.otherUserId'),
+  otherConnectionId: (s) => fixtureNeed(s.profile.fixtures.otherConnectionId, 'fixtures.otherConnectionId'),
   institutionId: (s) => fixtureNeed(s.profile.fixtures.institutionId, 'fixtures.institutionId'),
   affordabilityId: (s) => fixtureNeed(s.profile.fixtures.affordabilityId, 'fixtures.affordabilityId'),
   enrich: (s) => {
@@ -120,8 +138,34 @@ const missingNeeds: Record<Need, (s: RunSettings) => MissingNeed | undefined> = 
   enrichNoMatch: (s) => fixtureNeed(s.profile.fixtures.enrich?.noMatchQuery, 'fixtures.enrich.noMatchQuery'),
 };
 
+/** The first of the needs the run does not meet, with why and what would meet it; undefined when it meets them all. */
+function missingOf(needs: readonly Need[], settings: RunSettings): MissingNeed | undefined {
+  return needs.map((need) => missingNeeds[need](settings)).find((m) => m !== undefined);
+}
+
+/**
+ * Whether the running check may send a probe that needs these, beyond what the check's own `needs` gave
+ * it; when it may not, the probe is recorded not run (`probeNotRun`), with why and what would enable it,
+ * and the check is partly exercised, never passed. For a helper that sends several probes and leaves
+ * some out: `if (canProbe('POST /users with a body that is not JSON', ['write'])) …`.
+ */
+export function canProbe(probe: string, needs: readonly Need[]): boolean {
+  const missing = missingOf(needs, runSettings());
+  if (missing) probeNotRun({ probe, ...missing });
+  return missing === undefined;
+}
+
 export interface CheckOptions {
   needs?: Need[];
+  /**
+   * For a check that applies only on some targets: the condition, in words. It says the check ending
+   * NotExercised (the condition did not hold there) leaves no probe of its requirements missing, so
+   * their other checks alone can pass them; skipped for a need, or with a probe not run, it is missing
+   * like any other, and a requirement none of whose checks ran is not exercised all the same. The one
+   * way to excuse a check that did not run: each use says in a comment why the requirement's other
+   * checks prove it without this one (docs/design.md#reports, `partly-exercised`).
+   */
+  onlyWhen?: string;
   /**
    * Requirements the check holds on its way to those it proves: the 201 of the user whose fields it
    * reads, the first page of a walk. A failure there fails them, not the check's own; the check index
@@ -176,7 +220,7 @@ export function check(
   test(`${title} [${requirements.join(', ')}]`, testOptions, async (context) => {
     context.task.meta.requirements = [...requirements];
     const settings = runSettings();
-    const missing = needs.map((need) => missingNeeds[need](settings)).find((m) => m !== undefined);
+    const missing = missingOf(needs, settings);
     if (missing) {
       context.task.meta.notExercised = missing.reason;
       if (missing.enableBy) context.task.meta.enableBy = missing.enableBy;
@@ -185,11 +229,17 @@ export function check(
     }
     if (context.task.meta.failedAttempts?.length) forgetSharedAnswers();
     const exchanges: Exchange[] = [];
+    const notRun: ProbeNotRun[] = [];
     try {
-      await runningCheck.run({ requirements, exchanges }, body);
+      await runningCheck.run({ requirements, exchanges, notRun }, body);
+      // An attempt's own: a retry that sends every probe passes.
+      if (notRun.length > 0) context.task.meta.notRun = notRun;
+      else delete context.task.meta.notRun;
     } catch (error) {
       if (error instanceof RequestRefused || error instanceof NotExercised) {
         context.task.meta.notExercised = error.message;
+        if (options.onlyWhen !== undefined && error instanceof NotExercised && notRun.length === 0)
+          context.task.meta.onlyWhen = options.onlyWhen;
         context.skip(`not exercised: ${error.message}`);
         return;
       }

@@ -21,6 +21,8 @@ export interface Report {
   summary: {
     requirements: number;
     passed: number;
+    /** Exercised, but not by every probe its checks name; reports of versions before it have none. */
+    partlyExercised?: number;
     failed: number;
     notExercised: number;
     flaky: number;
@@ -49,6 +51,11 @@ export interface Verdict {
   blocking: string[];
   /** Baseline ids whose requirement now passes: the baseline can shrink. */
   nowPassing: string[];
+  /**
+   * Baseline ids whose requirement was partly exercised: not exercised enough to tell whether it still
+   * fails, so they stay in the baseline, and never read as now passing.
+   */
+  undecided: string[];
   /** Baseline ids whose requirement fails again: known failures, not counted. */
   known: string[];
 }
@@ -78,7 +85,12 @@ export function verdictOf(requirements: RequirementResult[], options: VerdictOpt
     .map((r) => r.id);
   const inBaseline = (status: RequirementResult['status']) =>
     requirements.filter((r) => options.baseline?.has(r.id) && r.status === status).map((r) => r.id);
-  return { blocking, nowPassing: inBaseline('passed'), known: inBaseline('failed') };
+  return {
+    blocking,
+    nowPassing: inBaseline('passed'),
+    undecided: inBaseline('partly-exercised'),
+    known: inBaseline('failed'),
+  };
 }
 
 export function buildReport(input: {
@@ -122,6 +134,7 @@ export function buildReport(input: {
       summary: {
         requirements: requirements.length,
         passed: count('passed'),
+        partlyExercised: count('partly-exercised'),
         failed: count('failed'),
         notExercised: count('not-exercised'),
         flaky: count('flaky'),
@@ -162,6 +175,7 @@ export function trafficLine(traffic: TrafficSummary): string {
 export interface Tally {
   total: number;
   passed: number;
+  partlyExercised: number;
   failed: number;
   flaky: number;
   notExercised: number;
@@ -172,14 +186,15 @@ export interface Tally {
 /**
  * Counts in one line, naming what they count: the verdict is about requirements, and a requirement is
  * proved by one or more checks, so "passed" alone would leave a reader to guess which (console, report.md
- * and report.html all word their counts here). Flaky is named only when there is one.
+ * and report.html all word their counts here). Flaky is named only when there is one; partly exercised
+ * always, beside passed, so a reader never takes the one for the other.
  */
 export function tallyLine(noun: 'requirements' | 'checks', tally: Tally): string {
   const flaky = tally.flaky > 0 ? `, ${tally.flaky} flaky` : '';
   const what = tally.total === 1 ? noun.slice(0, -1) : noun;
   const { outside } = tally;
   const notExercised = `${tally.notExercised - (outside?.count ?? 0)} not exercised`;
-  return `${tally.total} ${what}: ${tally.passed} passed, ${tally.failed} failed${flaky}, ${notExercised}${outside ? `, ${outside.count} ${outside.label}` : ''}`;
+  return `${tally.total} ${what}: ${tally.passed} passed, ${tally.partlyExercised} partly exercised, ${tally.failed} failed${flaky}, ${notExercised}${outside ? `, ${outside.count} ${outside.label}` : ''}`;
 }
 
 /**
@@ -193,6 +208,8 @@ export function requirementsLine(report: Pick<Report, 'summary' | 'requirements'
   const count = label === undefined ? 0 : report.requirements.filter((r) => r.checks.length === 0).length;
   return tallyLine('requirements', {
     ...summary,
+    // Reports of versions before it have no partly exercised requirement, nor the count.
+    partlyExercised: summary.partlyExercised ?? 0,
     total: summary.requirements,
     ...(label !== undefined && count > 0 ? { outside: { count, label } } : {}),
   });
@@ -206,7 +223,8 @@ export function timeLine(secondsByGroup: Record<string, number>): string {
 
 /**
  * Why a run is incomplete, in one line, the first a reader sees: how many requirements were not
- * exercised, and what would exercise them, most requirements first. Undefined for a run that is not.
+ * exercised, or only partly, for want of what the user could give, and what would exercise them, most
+ * requirements first. Undefined for a run that is not.
  */
 export function incompleteLine(requirements: readonly RequirementResult[]): string | undefined {
   const enablable = requirements.filter((r) => r.enableBy && r.enableBy.length > 0);
@@ -217,7 +235,13 @@ export function incompleteLine(requirements: readonly RequirementResult[]): stri
     byGift.set(gift, (byGift.get(gift) ?? 0) + 1);
   }
   const gifts = [...byGift].sort((a, b) => b[1] - a[1]);
-  const count = `${enablable.length} requirement${enablable.length === 1 ? '' : 's'} not exercised`;
+  const partly = enablable.filter((r) => r.status === 'partly-exercised').length;
+  const none = enablable.length - partly;
+  const noun = (n: number) => `requirement${n === 1 ? '' : 's'}`;
+  const count = [
+    ...(none > 0 ? [`${none} ${noun(none)} not exercised`] : []),
+    ...(partly > 0 ? [`${partly}${none > 0 ? '' : ` ${noun(partly)}`} partly exercised`] : []),
+  ].join(' and ');
   if (gifts.length === 1) return `incomplete: ${count} for want of ${gifts[0]?.[0]}`;
   return `incomplete: ${count}: ${gifts.map(([gift, n]) => `${n} for want of ${gift}`).join('; ')}`;
 }
