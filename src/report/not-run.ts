@@ -34,10 +34,12 @@ export function notRunLines(requirement: Pick<RequirementResult, 'notRun'>): str
 
 /**
  * What did not run across requirements, without the checks: the key report.md groups partly exercised
- * requirements by (`under another user of the target: the run is read-only …`, `whole checks: …`).
+ * requirements by (`under another user of the target: the run is read-only …`, `checks that did not run: …`).
  */
 export function notRunReasons(requirement: Pick<RequirementResult, 'notRun'>): string[] {
   return [
-    ...new Set((requirement.notRun ?? []).map((n) => `${n.probe ?? 'checks as a whole'}: ${because(n)}`)),
+    ...new Set(
+      (requirement.notRun ?? []).map((n) => `${n.probe ?? 'checks that did not run'}: ${because(n)}`),
+    ),
   ];
 }
