@@ -1,3 +1,4 @@
+import type { LeftOutCheck } from '../src/report/model.ts';
 import type { RequirementId } from '../src/requirements/requirement-ids.generated.ts';
 import { suiteGroups } from '../src/requirements/groups.ts';
 import { collectChecks } from './run-suites.ts';
@@ -87,4 +88,20 @@ export function selectChecks(
     selection.names.push(...chosen.map((check) => check.name));
   }
   return selection;
+}
+
+/**
+ * The checks of the index a run did not run: those its selection left out (`--only`, `--rerun-failed`,
+ * `--shard`), each with the requirements it proves, which the run then exercised only in part.
+ */
+export function leftOutChecks(
+  index: CheckIndex,
+  ran: readonly { file: string; name: string }[],
+): LeftOutCheck[] {
+  const seen = new Set(ran.map((check) => `${check.file}\n${check.name}`));
+  return [...index].flatMap(([file, checks]) =>
+    checks
+      .filter((check) => !seen.has(`${file}\n${check.title}`))
+      .map((check) => ({ name: check.title, file, requirements: [...check.requirements] })),
+  );
 }

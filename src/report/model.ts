@@ -2,7 +2,7 @@ import { catalogue, type RequirementLevel } from '../requirements/catalogue.ts';
 import type { FailureEvidence } from '../checks/check.ts';
 import type { ProbeNotRun } from '../checks/run-context.ts';
 import type { CreatedResource } from '../http/exchange.ts';
-import { outsideReason, type RunSelection } from './selection.ts';
+import { outsideLabel, outsideReason, type RunSelection } from './selection.ts';
 
 /** The outcome of one check, as the runner collected it from vitest. */
 export interface CheckResult {
@@ -104,6 +104,17 @@ export function failedOnlyOnTransientAnswers(attempts: readonly FailureEvidence[
 }
 
 /**
+ * A check the run's selection left out (`--only`, `--rerun-failed`, `--shard`), as the check index
+ * declares it: a requirement it names was not exercised by every check that names it.
+ */
+export interface LeftOutCheck {
+  /** Its title, as a run names it in report.json. */
+  name: string;
+  file: string;
+  requirements: string[];
+}
+
+/**
  * What of a requirement's checks did not run, each with why: a check not exercised (unless the condition
  * it applies under did not hold: CheckOptions.onlyWhen), the probes a partly exercised check left out,
  * and a check that stopped at another requirement's failure before it proved this one.
@@ -128,20 +139,29 @@ function stoppedReason(check: CheckResult): string {
  * check's failure breaks it; passed only when every check that names it ran every probe it has and none
  * broke it; partly exercised when some ran and something did not (a check, or a probe of one: `notRun`);
  * and otherwise not exercised, never passed. A check that failed on another requirement's rule neither
- * passes nor fails this one: it stopped before proving it. A requirement no check of the run names is not
- * exercised because the selection left it out (`outside --only users`), or, in a whole run, because no
- * check exercises it.
+ * passes nor fails this one: it stopped before proving it; one the selection left out (`leftOut`) did not
+ * run for it. A requirement no check of the run names is not exercised because the selection left it out
+ * (`outside --only users`), or, in a whole run, because no check exercises it.
  */
-export function requirementResults(checks: CheckResult[], selection?: RunSelection): RequirementResult[] {
+export function requirementResults(
+  checks: CheckResult[],
+  selection?: RunSelection,
+  leftOut: readonly LeftOutCheck[] = [],
+): RequirementResult[] {
+  const outside = outsideLabel(selection) ?? 'left out of the run';
   return catalogue.requirements.map((requirement) => {
     const mine = checks.filter((c) => c.requirements.includes(requirement.id));
+    const outsideChecks = leftOut.filter((c) => c.requirements.includes(requirement.id));
     const failed = mine.filter(
       (c) => c.state === 'failed' && failedRequirementsOf(c).includes(requirement.id),
     );
     const stopped = mine.filter((c) => c.state === 'failed' && !failed.includes(c));
     const flaky = mine.filter((c) => c.state === 'flaky');
     const ran = mine.some((c) => c.state === 'passed' || c.state === 'partly-exercised');
-    const notRun = notRunOf(mine, stopped);
+    const notRun: NotRun[] = [
+      ...notRunOf(mine, stopped),
+      ...outsideChecks.map((c) => ({ check: c.name, reason: outside })),
+    ];
     const status: RequirementStatus =
       failed.length > 0
         ? 'failed'
@@ -157,6 +177,7 @@ export function requirementResults(checks: CheckResult[], selection?: RunSelecti
       ...new Set([
         ...mine.filter((c) => c.state === 'not-exercised').map((c) => c.message ?? 'skipped'),
         ...stopped.map((c) => `its check "${c.name}" ${stoppedReason(c)}`),
+        ...(outsideChecks.length > 0 ? [`${outsideChecks.length} of its checks ${outside}`] : []),
       ]),
     ];
     return {

@@ -1,7 +1,7 @@
 import type { CreatedResource } from '../http/exchange.ts';
 import type { TrafficSummary } from '../http/traffic.ts';
 import { diagnosisOf } from './diagnosis.ts';
-import type { CheckResult, Diagnosis, RequirementResult } from './model.ts';
+import type { CheckResult, Diagnosis, LeftOutCheck, RequirementResult } from './model.ts';
 import { requirementResults } from './model.ts';
 import { packageVersion } from '../package-root.ts';
 import { outsideLabel, type RunSelection, type Selection } from './selection.ts';
@@ -105,8 +105,10 @@ export function buildReport(input: {
   traffic?: TrafficSummary;
   secondsByGroup?: Record<string, number>;
   selection?: RunSelection;
+  /** The checks the selection left out (`--only`, `--shard`): their requirements are partly exercised. */
+  leftOut?: readonly LeftOutCheck[];
 }): { report: Report; verdict: Verdict } {
-  const requirements = requirementResults(input.checks, input.selection);
+  const requirements = requirementResults(input.checks, input.selection, input.leftOut);
   const verdict = verdictOf(requirements, {
     strict: input.strict,
     ...(input.baseline ? { baseline: input.baseline } : {}),
