@@ -177,7 +177,10 @@ export function requirementResults(
       ...new Set([
         ...mine.filter((c) => c.state === 'not-exercised').map((c) => c.message ?? 'skipped'),
         ...stopped.map((c) => `its check "${c.name}" ${stoppedReason(c)}`),
-        ...(outsideChecks.length > 0 ? [`${outsideChecks.length} of its checks ${outside}`] : []),
+        // Named beside the reasons of its checks that did run; with none run, the fallback below says it.
+        ...(mine.length > 0 && outsideChecks.length > 0
+          ? [`${outsideChecks.length} of its checks ${outside}`]
+          : []),
       ]),
     ];
     return {
