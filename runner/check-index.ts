@@ -12,6 +12,8 @@ export interface IndexedCheck {
   requirements: RequirementId[];
   /** The requirements it holds on its way to its own (CheckOptions.preconditions). */
   preconditions: RequirementId[];
+  /** For a check that applies only under a condition (CheckOptions.onlyWhen): the condition. */
+  onlyWhen?: string;
 }
 
 /** Every check file (`suites/<group>/<file>.check.ts`) with the checks it declares. */
@@ -40,6 +42,7 @@ export function checkIndex(): Promise<CheckIndex> {
               title: name.replace(/ \[[^\]]*\]$/, ''),
               requirements: meta.requirements ?? [],
               preconditions: meta.preconditions ?? [],
+              ...(meta.onlyWhen === undefined ? {} : { onlyWhen: meta.onlyWhen }),
             })),
           ]),
       ),

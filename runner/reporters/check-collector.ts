@@ -57,7 +57,7 @@ function resultOf(testCase: TestCase, root: string, runErrors: readonly string[]
     state: 'not-exercised',
     message: meta.notExercised ?? (result.state === 'skipped' ? result.note : undefined) ?? 'skipped',
     ...(meta.enableBy ? { enableBy: meta.enableBy } : {}),
-    ...(meta.onlyWhen === undefined ? {} : { onlyWhen: meta.onlyWhen }),
+    ...(meta.conditionUnmet && meta.onlyWhen !== undefined ? { onlyWhen: meta.onlyWhen } : {}),
   };
 }
 

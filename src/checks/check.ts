@@ -52,11 +52,10 @@ declare module 'vitest' {
     notExercised?: string;
     /** What the user could give to exercise it (a flag, an environment variable, a profile field). */
     enableBy?: string;
-    /**
-     * The condition of a check that applies only when it holds (CheckOptions.onlyWhen), set when it did
-     * not hold on the target: the check is then no missing probe of its requirements.
-     */
+    /** The condition of a check that applies only when it holds (CheckOptions.onlyWhen), as declared. */
     onlyWhen?: string;
+    /** Set when that condition did not hold on the target: the check is then no missing probe. */
+    conditionUnmet?: boolean;
     /** The probes a check that passed did not send: it is partly exercised, never passed. */
     notRun?: ProbeNotRun[];
     failure?: FailureEvidence;
@@ -215,7 +214,11 @@ export function check(
   }
   const needs: Need[] = ['apiKey', ...(options.needs ?? [])];
   // Declared in the test's meta, so that collecting the file, which runs no check, indexes it.
-  const meta = { requirements: [...requirements], preconditions: [...preconditions] };
+  const meta = {
+    requirements: [...requirements],
+    preconditions: [...preconditions],
+    ...(options.onlyWhen === undefined ? {} : { onlyWhen: options.onlyWhen }),
+  };
   const testOptions = { timeout: options.timeoutMs ?? 30_000, meta };
   test(`${title} [${requirements.join(', ')}]`, testOptions, async (context) => {
     context.task.meta.requirements = [...requirements];
@@ -239,7 +242,7 @@ export function check(
       if (error instanceof RequestRefused || error instanceof NotExercised) {
         context.task.meta.notExercised = error.message;
         if (options.onlyWhen !== undefined && error instanceof NotExercised && notRun.length === 0)
-          context.task.meta.onlyWhen = options.onlyWhen;
+          context.task.meta.conditionUnmet = true;
         context.skip(`not exercised: ${error.message}`);
         return;
       }
