@@ -83,8 +83,6 @@ export type Need =
   | 'userId'
   | 'connectionId'
   | 'connectionPassword'
-  | 'otherUserId'
-  | 'otherConnectionId'
   | 'institutionId'
   | 'affordabilityId'
   | 'enrich'
@@ -125,8 +123,6 @@ const missingNeeds: Record<Need, (s: RunSettings) => MissingNeed | undefined> = 
   connectionId: (s) => fixtureNeed(s.profile.fixtures.connectionId, 'fixtures.connectionId'),
   connectionPassword: (s) =>
     fixtureNeed(s.profile.fixtures.connectionPassword, 'fixtures.connectionPassword'),
-  otherUserId: (s) => fixtureNeed(s.profile.fixtures.otherUserId, 'fixtures.otherUserId'),
-  otherConnectionId: (s) => fixtureNeed(s.profile.fixtures.otherConnectionId, 'fixtures.otherConnectionId'),
   institutionId: (s) => fixtureNeed(s.profile.fixtures.institutionId, 'fixtures.institutionId'),
   affordabilityId: (s) => fixtureNeed(s.profile.fixtures.affordabilityId, 'fixtures.affordabilityId'),
   enrich: (s) => {
