@@ -47,6 +47,16 @@ export function mergeReportsCommand(args: string[], out: (line: string) => void)
   const first = parts[0] as ShardRun;
   const startedAt = parts.map((p) => p.startedAt).sort()[0] ?? first.startedAt;
   const checks = parts.flatMap((p) => p.checks);
+  // What some shard left out and no shard ran: outside the whole run's selection (`--only`).
+  const ran = new Set(checks.map((c) => `${c.file}\n${c.name}`));
+  const leftOut = [
+    ...new Map(
+      parts
+        .flatMap((p) => p.leftOut ?? [])
+        .filter((c) => !ran.has(`${c.file}\n${c.name}`))
+        .map((c) => [`${c.file}\n${c.name}`, c]),
+    ).values(),
+  ];
   const baseline = values.baseline ? readBaseline(values.baseline) : undefined;
   const { report, verdict } = buildReport({
     checks,
@@ -58,6 +68,7 @@ export function mergeReportsCommand(args: string[], out: (line: string) => void)
     // The shards' own --fail-on-flaky: without it here, the merged verdict would pass what each shard failed.
     failOnFlaky: values['fail-on-flaky'] ?? false,
     ...(baseline ? { baseline: baseline.failing } : {}),
+    leftOut,
     selection: {
       ...(shards.selection ?? { readOnly: false }),
       ...(baseline && values.baseline ? { baseline: baselineSelection(values.baseline, baseline) } : {}),
@@ -67,7 +78,7 @@ export function mergeReportsCommand(args: string[], out: (line: string) => void)
   const target = values.out ?? 'conformance-report';
   const allowIncomplete = values['allow-incomplete'] ?? false;
   // junit.xml too, from the merged report: a sharded CI gate has one JUnit file agreeing with this exit code.
-  writeReports(target, { report, verdict, checks, allowIncomplete });
+  writeReports(target, { report, verdict, checks, leftOut, allowIncomplete });
   if (!shards.verified)
     out(
       'fds-conformance: the shards could not be verified: their checks.json record no shard (written by an older fds-conformance)',

@@ -1,4 +1,4 @@
-import type { CheckResult } from '../src/report/model.ts';
+import type { CheckResult, LeftOutCheck } from '../src/report/model.ts';
 import type { Report } from '../src/report/report.ts';
 import type { JoinedShard, RunSelection, Selection, Shard } from '../src/report/selection.ts';
 import { UsageError } from '../src/usage-error.ts';
@@ -14,6 +14,8 @@ export interface ShardRun {
   durationMs: number;
   selection?: Selection;
   checks: CheckResult[];
+  /** The checks its selection left out; absent from the shards of versions before it. */
+  leftOut?: LeftOutCheck[];
 }
 
 /** What the shards, once verified, make of the whole run: its selection and the shards joined. */

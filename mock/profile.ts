@@ -27,6 +27,8 @@ export function mockProfile(mock: RunningMock) {
       institutionId: fixture.institutionId,
       affordabilityId: fixture.affordabilityId,
       emptyAffordabilityId: fixture.emptyAffordabilityId,
+      otherUserId: fixture.otherUserId,
+      otherConnectionId: fixture.otherConnectionId,
       enrich: {
         institution: fixture.institutionId,
         country: 'AU',

@@ -1,3 +1,4 @@
+import type { LeftOutCheck } from '../src/report/model.ts';
 import type { RequirementId } from '../src/requirements/requirement-ids.generated.ts';
 import { suiteGroups } from '../src/requirements/groups.ts';
 import { collectChecks } from './run-suites.ts';
@@ -11,6 +12,8 @@ export interface IndexedCheck {
   requirements: RequirementId[];
   /** The requirements it holds on its way to its own (CheckOptions.preconditions). */
   preconditions: RequirementId[];
+  /** For a check that applies only under a condition (CheckOptions.onlyWhen): the condition. */
+  onlyWhen?: string;
 }
 
 /** Every check file (`suites/<group>/<file>.check.ts`) with the checks it declares. */
@@ -39,6 +42,7 @@ export function checkIndex(): Promise<CheckIndex> {
               title: name.replace(/ \[[^\]]*\]$/, ''),
               requirements: meta.requirements ?? [],
               preconditions: meta.preconditions ?? [],
+              ...(meta.onlyWhen === undefined ? {} : { onlyWhen: meta.onlyWhen }),
             })),
           ]),
       ),
@@ -87,4 +91,20 @@ export function selectChecks(
     selection.names.push(...chosen.map((check) => check.name));
   }
   return selection;
+}
+
+/**
+ * The checks of the index a run did not run: those its selection left out (`--only`, `--rerun-failed`,
+ * `--shard`), each with the requirements it proves, which the run then exercised only in part.
+ */
+export function leftOutChecks(
+  index: CheckIndex,
+  ran: readonly { file: string; name: string }[],
+): LeftOutCheck[] {
+  const seen = new Set(ran.map((check) => `${check.file}\n${check.name}`));
+  return [...index].flatMap(([file, checks]) =>
+    checks
+      .filter((check) => !seen.has(`${file}\n${check.title}`))
+      .map((check) => ({ name: check.title, file, requirements: [...check.requirements] })),
+  );
 }

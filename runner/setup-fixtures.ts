@@ -15,7 +15,8 @@ import { preflightRequest, statusAndError, type PreflightBudget } from './prefli
  */
 
 interface Lookup {
-  field: 'userId' | 'connectionId' | 'institutionId' | 'affordabilityId';
+  field:
+    'userId' | 'connectionId' | 'institutionId' | 'affordabilityId' | 'otherUserId' | 'otherConnectionId';
   operation: OperationName;
   /** The path's values, or undefined when the profile lacks one of them. */
   values(fixtures: ProfileFixtures): Record<string, string> | undefined;
@@ -48,13 +49,25 @@ const lookups: Lookup[] = [
     values: ({ userId, affordabilityId }) =>
       userId && affordabilityId ? { userId, affordabilityId } : undefined,
   },
+  // The second user and its connection, as the fixture user and its: a read-only run probes with them.
+  {
+    field: 'otherUserId',
+    operation: 'listConnections',
+    values: ({ otherUserId }) => (otherUserId ? { userId: otherUserId } : undefined),
+  },
+  {
+    field: 'otherConnectionId',
+    operation: 'getConnection',
+    values: ({ otherUserId, otherConnectionId }) =>
+      otherUserId && otherConnectionId ? { userId: otherUserId, connectionId: otherConnectionId } : undefined,
+  },
 ];
 
 /**
  * Each fixture the target says it does not know, with what it answered, as `fixtures.userId "…"
  * (GET /users/{user.id}/connections answered 404 …)`; empty when it knows them all, or when the time
- * given ran out first (the checks then find out). A fixture of a user the target does not know is not
- * named beside the user.
+ * given ran out first (the checks then find out). A fixture of a user the target does not know (the
+ * fixture user's or the other user's) is not named beside the user.
  */
 export async function unknownFixtures(
   baseUrl: string,
@@ -66,10 +79,10 @@ export async function unknownFixtures(
 ): Promise<string[]> {
   const ends = Date.now() + limitMs;
   const unknown: string[] = [];
-  let userUnknown = false;
+  const unknownUsers = new Set<string>();
   for (const lookup of lookups) {
     const values = lookup.values(fixtures);
-    if (!values || (userUnknown && values.userId !== undefined)) continue;
+    if (!values || (values.userId !== undefined && unknownUsers.has(values.userId))) continue;
     const left = ends - Date.now();
     if (left <= 0) break;
     const exchange = await preflightRequest(baseUrl, left, budget, secrets, (client) =>
@@ -81,7 +94,8 @@ export async function unknownFixtures(
     );
     const answer = noSuchResource(exchange);
     if (!answer) continue;
-    userUnknown ||= lookup.field === 'userId';
+    if (lookup.operation === 'listConnections' && values.userId !== undefined)
+      unknownUsers.add(values.userId);
     unknown.push(
       `fixtures.${lookup.field} "${oneLine(fixtures[lookup.field] ?? '', 40)}" (${endpointName(lookup.operation)} answered ${answer})`,
     );

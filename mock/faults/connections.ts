@@ -109,6 +109,12 @@ export const connectionFaults = [
     description: "a connection is looked up by its id alone: another user's path serves it",
   },
   {
+    name: 'connections-other-known-user-served',
+    requirement: 'CONN-43',
+    description:
+      "a connection is looked up by its id alone once the path's user is known: another real user's path serves it",
+  },
+  {
     name: 'connections-other-user-updated',
     requirement: 'CONN-44',
     description: "a connection is looked up by its id alone: another user's path updates it",

@@ -26,14 +26,18 @@ export function requireUser(userId: string | undefined, context: MockContext): s
 }
 
 export function requireConnection(request: MockRequest, context: MockContext): ConnectionRecord {
-  // The faults look a connection up by its id alone, whichever user the path names: a read, an update.
-  const byIdAlone =
-    request.method === 'GET'
-      ? context.fault('connections-other-user-served')
-      : context.fault('connections-other-user-updated');
-  const anyones = byIdAlone
-    ? context.world.connections.find((c) => c.id === request.params.connectionId)
-    : undefined;
+  // The faults look a connection up by its id alone, whichever user the path names: a read, an update;
+  // or, for a read, once the path's user is known, as a service that checks the user and not the owner.
+  const read = request.method === 'GET';
+  const ownerUnchecked = read && context.fault('connections-other-known-user-served');
+  if (ownerUnchecked) requireUser(request.params.userId, context);
+  const byIdAlone = read
+    ? context.fault('connections-other-user-served')
+    : context.fault('connections-other-user-updated');
+  const anyones =
+    byIdAlone || ownerUnchecked
+      ? context.world.connections.find((c) => c.id === request.params.connectionId)
+      : undefined;
   if (anyones) return anyones;
   return heldConnection(request, context, context.fault('connection-unknown-id-served'));
 }

@@ -28,6 +28,7 @@ export function generateWorld(seed: number): World {
 
   const fixtureUser = people.users[0]!;
   const fixtureConnection = people.connections.find((c) => c.userId === fixtureUser.id)!;
+  const otherConnection = people.connections.find((c) => c.userId !== fixtureUser.id)!;
   // Drawn last, so the rest of the world is what the seed gave before it existed.
   const emptySnapshot: AffordabilitySnapshot = { id: r.uuid(), userId: fixtureUser.id, transactions: [] };
   return {
@@ -46,6 +47,8 @@ export function generateWorld(seed: number): World {
       affordabilityId: people.affordability[0]!.id,
       emptyAffordabilityId: emptySnapshot.id,
       institutionId: fixtureConnection.institutionId,
+      otherUserId: otherConnection.userId,
+      otherConnectionId: otherConnection.id,
     },
   };
 }

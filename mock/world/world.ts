@@ -23,6 +23,9 @@ export interface World {
     /** A snapshot of the same user without any transaction: the list's empty state (AFFORD-02). */
     emptyAffordabilityId: string;
     institutionId: string;
+    /** Another user with a connection: whose path must serve none of the fixture user's resources. */
+    otherUserId: string;
+    otherConnectionId: string;
   };
 }
 

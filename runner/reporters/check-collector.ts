@@ -41,6 +41,9 @@ function resultOf(testCase: TestCase, root: string, runErrors: readonly string[]
       failedAttempts: attempts,
     };
   }
+  // A check that left a probe out proved less than it names: partly exercised, never passed.
+  if (result.state === 'passed' && meta.notRun?.length)
+    return { ...base, state: 'partly-exercised', notRun: meta.notRun };
   if (result.state === 'passed') return { ...base, state: 'passed' };
   // Still pending at the run's end: its worker died under it (out of memory on a huge target, say).
   if (result.state === 'pending')
@@ -54,6 +57,7 @@ function resultOf(testCase: TestCase, root: string, runErrors: readonly string[]
     state: 'not-exercised',
     message: meta.notExercised ?? (result.state === 'skipped' ? result.note : undefined) ?? 'skipped',
     ...(meta.enableBy ? { enableBy: meta.enableBy } : {}),
+    ...(meta.conditionUnmet && meta.onlyWhen !== undefined ? { onlyWhen: meta.onlyWhen } : {}),
   };
 }
 

@@ -8,6 +8,7 @@ import type { RunSelection } from '../../src/report/selection.ts';
 import { writeBaseline, writeReports } from '../../src/report/write-reports.ts';
 import { suiteGroupOf } from '../../src/requirements/groups.ts';
 import { packageRoot } from '../../src/package-root.ts';
+import { leftOutChecks, type CheckIndex } from '../check-index.ts';
 import { CheckCollector } from './check-collector.ts';
 
 export interface ConformanceReportOptions {
@@ -37,6 +38,11 @@ export interface ConformanceReportOptions {
   baselineFile?: string;
   /** What the run was asked to cover (report.json `selection`). */
   selection?: RunSelection;
+  /**
+   * Every check of the suites, for a run the selection narrowed (`--only`, `--shard`): what it left out
+   * leaves the requirements those checks name partly exercised.
+   */
+  index?: CheckIndex;
   /** Where $GITHUB_STEP_SUMMARY is read from. */
   env?: NodeJS.ProcessEnv;
 }
@@ -105,6 +111,7 @@ export class ConformanceReporter extends CheckCollector {
         [...this.groupSpans].map(([group, { from, to }]) => [group, Math.round((to - from) / 100) / 10]),
       ),
       ...(this.options.selection ? { selection: this.options.selection } : {}),
+      ...(this.options.index ? { leftOut: leftOutChecks(this.options.index, this.results) } : {}),
     };
     let { report, verdict } = buildReport(input);
     const written = this.options.writeBaseline;
@@ -126,6 +133,7 @@ export class ConformanceReporter extends CheckCollector {
         report,
         verdict,
         checks: this.results,
+        ...(input.leftOut ? { leftOut: input.leftOut } : {}),
         allowIncomplete: this.options.allowIncomplete ?? false,
         errors: this.errors,
         ...(comparison ? { comparison } : {}),

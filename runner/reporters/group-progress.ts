@@ -6,7 +6,10 @@ import { selected } from './check-collector.ts';
 /** A line per group as its last suite file finishes, so a long nightly run shows where it is. */
 export class GroupProgress implements Reporter {
   private readonly remaining = new Map<string, number>();
-  private readonly tallies = new Map<string, { passed: number; failed: number; skipped: number }>();
+  private readonly tallies = new Map<
+    string,
+    { passed: number; partlyExercised: number; failed: number; skipped: number }
+  >();
 
   constructor(private readonly write: (line: string) => void = (line) => console.log(line)) {}
 
@@ -19,11 +22,13 @@ export class GroupProgress implements Reporter {
 
   onTestModuleEnd(module: TestModule): void {
     const group = suiteGroupOf(module.moduleId);
-    const tally = this.tallies.get(group) ?? { passed: 0, failed: 0, skipped: 0 };
+    const tally = this.tallies.get(group) ?? { passed: 0, partlyExercised: 0, failed: 0, skipped: 0 };
     for (const test of module.children.allTests()) {
       if (!selected(test)) continue;
       const state = test.result().state;
-      if (state === 'passed') tally.passed++;
+      // As the check collector reads it: a check that left a probe out passed nothing whole.
+      if (state === 'passed' && test.meta().notRun?.length) tally.partlyExercised++;
+      else if (state === 'passed') tally.passed++;
       else if (state === 'failed') tally.failed++;
       else tally.skipped++;
     }
@@ -32,8 +37,9 @@ export class GroupProgress implements Reporter {
     this.remaining.set(group, left);
     if (left === 0) {
       const line = tallyLine('checks', {
-        total: tally.passed + tally.failed + tally.skipped,
+        total: tally.passed + tally.partlyExercised + tally.failed + tally.skipped,
         passed: tally.passed,
+        partlyExercised: tally.partlyExercised,
         failed: tally.failed,
         flaky: 0,
         notExercised: tally.skipped,

@@ -1,6 +1,7 @@
 import { runSelectionOf, type RunConfig } from '../../cli/run-options.ts';
 import type { TrafficCoordinator } from '../../src/http/traffic.ts';
 import type { Report } from '../../src/report/report.ts';
+import type { CheckIndex } from '../check-index.ts';
 import { ConformanceReporter } from './conformance-reporter.ts';
 import { GroupProgress } from './group-progress.ts';
 
@@ -15,7 +16,7 @@ export { GroupProgress } from './group-progress.ts';
  * The reporters of a conformance run: a progress line per group, and the conformance report (report.json
  * and its views report.md, report.html and junit.xml, checks.json, the verdict and the baseline), all under
  * the run's `--out`. The CLI uses them, and so does a project's own vitest configuration
- * (`fds-conformance/vitest`).
+ * (`fds-conformance/vitest`). `index`, every check of the suites, is for a run the selection narrows.
  */
 export function conformanceReporters(
   config: RunConfig,
@@ -23,6 +24,7 @@ export function conformanceReporters(
   env: NodeJS.ProcessEnv,
   write?: (line: string) => void,
   traffic?: TrafficCoordinator,
+  index?: CheckIndex,
 ) {
   const conformance = new ConformanceReporter({
     out: config.out,
@@ -37,6 +39,7 @@ export function conformanceReporters(
     selection: runSelectionOf(config),
     ...(config.previous ? { previous: config.previous } : {}),
     ...(traffic ? { traffic: () => traffic.summary() } : {}),
+    ...(index ? { index } : {}),
     env,
   });
   return { conformance, reporters: [new GroupProgress(write), conformance] };

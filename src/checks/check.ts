@@ -14,7 +14,14 @@ import { requirementById } from '../requirements/catalogue.ts';
 import type { RequirementId } from '../requirements/requirement-ids.generated.ts';
 import { Failure } from './failures.ts';
 import { PropertyFailure } from './property.ts';
-import { api, forgetSharedAnswers, runningCheck, runSettings } from './run-context.ts';
+import {
+  api,
+  forgetSharedAnswers,
+  probeNotRun,
+  runningCheck,
+  runSettings,
+  type ProbeNotRun,
+} from './run-context.ts';
 
 /** What a failed check carries to the report (docs/design.md#reports). */
 export interface FailureEvidence {
@@ -46,6 +53,12 @@ declare module 'vitest' {
     notExercised?: string;
     /** What the user could give to exercise it (a flag, an environment variable, a profile field). */
     enableBy?: string;
+    /** The condition of a check that applies only when it holds (CheckOptions.onlyWhen), as declared. */
+    onlyWhen?: string;
+    /** Set when that condition did not hold on the target: the check is then no missing probe. */
+    conditionUnmet?: boolean;
+    /** The probes a check that passed did not send: it is partly exercised, never passed. */
+    notRun?: ProbeNotRun[];
     failure?: FailureEvidence;
     /** Resources the check's requests created on the target (report.json `created`). */
     created?: CreatedResource[];
@@ -119,8 +132,34 @@ const missingNeeds: Record<Need, (s: RunSettings) => MissingNeed | undefined> = 
   enrichNoMatch: (s) => fixtureNeed(s.profile.fixtures.enrich?.noMatchQuery, 'fixtures.enrich.noMatchQuery'),
 };
 
+/** The first of the needs the run does not meet, with why and what would meet it; undefined when it meets them all. */
+function missingOf(needs: readonly Need[], settings: RunSettings): MissingNeed | undefined {
+  return needs.map((need) => missingNeeds[need](settings)).find((m) => m !== undefined);
+}
+
+/**
+ * Whether the running check may send a probe that needs these, beyond what the check's own `needs` gave
+ * it; when it may not, the probe is recorded not run (`probeNotRun`), with why and what would enable it,
+ * and the check is partly exercised, never passed. For a helper that sends several probes and leaves
+ * some out: `if (canProbe('POST /users with a body that is not JSON', ['write'])) …`.
+ */
+export function canProbe(probe: string, needs: readonly Need[]): boolean {
+  const missing = missingOf(needs, runSettings());
+  if (missing) probeNotRun({ probe, ...missing });
+  return missing === undefined;
+}
+
 export interface CheckOptions {
   needs?: Need[];
+  /**
+   * For a check that applies only on some targets: the condition, in words. It says the check ending
+   * NotExercised (the condition did not hold there) leaves no probe of its requirements missing, so
+   * their other checks alone can pass them; skipped for a need, or with a probe not run, it is missing
+   * like any other, and a requirement none of whose checks ran is not exercised all the same. The one
+   * way to excuse a check that did not run: each use says in a comment why the requirement's other
+   * checks prove it without this one (docs/design.md#reports, `partly-exercised`).
+   */
+  onlyWhen?: string;
   /**
    * Requirements the check holds on its way to those it proves: the 201 of the user whose fields it
    * reads, the first page of a walk. A failure there fails them, not the check's own; the check index
@@ -170,12 +209,16 @@ export function check(
   }
   const needs: Need[] = ['apiKey', ...(options.needs ?? [])];
   // Declared in the test's meta, so that collecting the file, which runs no check, indexes it.
-  const meta = { requirements: [...requirements], preconditions: [...preconditions] };
+  const meta = {
+    requirements: [...requirements],
+    preconditions: [...preconditions],
+    ...(options.onlyWhen === undefined ? {} : { onlyWhen: options.onlyWhen }),
+  };
   const testOptions = { timeout: options.timeoutMs ?? 30_000, meta };
   test(`${title} [${requirements.join(', ')}]`, testOptions, async (context) => {
     context.task.meta.requirements = [...requirements];
     const settings = runSettings();
-    const missing = needs.map((need) => missingNeeds[need](settings)).find((m) => m !== undefined);
+    const missing = missingOf(needs, settings);
     if (missing) {
       context.task.meta.notExercised = missing.reason;
       if (missing.enableBy) context.task.meta.enableBy = missing.enableBy;
@@ -184,11 +227,17 @@ export function check(
     }
     if (context.task.meta.failedAttempts?.length) forgetSharedAnswers();
     const exchanges: Exchange[] = [];
+    const notRun: ProbeNotRun[] = [];
     try {
-      await runningCheck.run({ requirements, exchanges }, body);
+      await runningCheck.run({ requirements, exchanges, notRun }, body);
+      // An attempt's own: a retry that sends every probe passes.
+      if (notRun.length > 0) context.task.meta.notRun = notRun;
+      else delete context.task.meta.notRun;
     } catch (error) {
       if (error instanceof RequestRefused || error instanceof NotExercised) {
         context.task.meta.notExercised = error.message;
+        if (options.onlyWhen !== undefined && error instanceof NotExercised && notRun.length === 0)
+          context.task.meta.conditionUnmet = true;
         context.skip(`not exercised: ${error.message}`);
         return;
       }

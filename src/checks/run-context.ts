@@ -19,13 +19,51 @@ declare module 'vitest' {
   }
 }
 
-/** The check running now: the requirements it names, and its exchanges, so a failure carries the requests that led to it. */
+/**
+ * A probe a check did not send (docs/design.md#reports, `partly-exercised`): what it would have shown, why
+ * it was not sent, and what the user could give to have it sent (a profile field, a key); none where
+ * nothing can (the run is read-only by choice, the target lacks what the probe needs).
+ */
+export interface ProbeNotRun {
+  /** The probe in words: "under another user of the target". */
+  probe: string;
+  reason: string;
+  enableBy?: string;
+}
+
+/**
+ * The check running now: the requirements it names, its exchanges, so a failure carries the requests that
+ * led to it, and the probes it did not send, which keep it from passing.
+ */
 export interface RunningCheck {
   requirements: readonly RequirementId[];
   exchanges: Exchange[];
+  notRun: ProbeNotRun[];
+  /**
+   * Where `perRun` makes a shared result: the checks that read it. A probe its making leaves out is
+   * recorded on each of them, as each judges what the shared result lacks.
+   */
+  readers?: RunningCheck[];
 }
 
 export const runningCheck = new AsyncLocalStorage<RunningCheck>();
+
+function record(store: RunningCheck, notRun: ProbeNotRun): void {
+  if (!store.notRun.some((n) => n.probe === notRun.probe && n.reason === notRun.reason))
+    store.notRun.push(notRun);
+  for (const reader of store.readers ?? []) record(reader, notRun);
+}
+
+/**
+ * Records, on the check running now, a probe that could show a violation of its requirements and was not
+ * sent: the check is then partly exercised, never passed. Every helper that leaves a probe out (a write
+ * under --read-only, a fixture the profile lacks) says so here, and inside `perRun` the record reaches
+ * every check that reads the shared result, so no check has to keep the books itself.
+ */
+export function probeNotRun(notRun: ProbeNotRun): void {
+  const store = runningCheck.getStore();
+  if (store) record(store, notRun);
+}
 
 /**
  * The first requirement the check running now names: its own rule, which an assertion that names no
@@ -53,7 +91,13 @@ export function runSettings(): RunSettings {
  * aims each check file at its own fault's mock, one vitest run after another), each with its own run id:
  * everything kept is dropped when the run id changes.
  */
-let current: { runId: string; api: Api; memo: Map<string, Promise<unknown>> } | undefined;
+let current: { runId: string; api: Api; memo: Map<string, Shared> } | undefined;
+
+/** What `perRun` keeps of one key: the result, and the store its making runs in (with its readers). */
+interface Shared {
+  promise: Promise<unknown>;
+  making: RunningCheck & { readers: RunningCheck[] };
+}
 
 function currentRun(): NonNullable<typeof current> {
   const settings = runSettings();
@@ -81,16 +125,31 @@ export function api(): Api {
 
 /**
  * A request or walk made once per run in this worker and shared by the checks that read it (the
- * institution list, a snapshot walk, a created user). Keyed by name within the run.
+ * institution list, a snapshot walk, a created user). Keyed by name within the run. The probes its making
+ * left out (`probeNotRun`) are recorded on every check that reads it, not only on the first: each of them
+ * judges what the shared result lacks.
  */
 export function perRun<T>(key: string, make: () => Promise<T>): Promise<T> {
   const { memo } = currentRun();
-  let promise = memo.get(key) as Promise<T> | undefined;
-  if (!promise) {
-    promise = make();
-    memo.set(key, promise);
+  const reader = runningCheck.getStore();
+  let shared = memo.get(key);
+  if (!shared) {
+    // The first reader's requirements and exchanges, as if it made the result itself; the probes left
+    // out go to every reader.
+    const making = {
+      requirements: reader?.requirements ?? [],
+      exchanges: reader?.exchanges ?? [],
+      notRun: [] as ProbeNotRun[],
+      readers: [] as RunningCheck[],
+    };
+    shared = { promise: runningCheck.run(making, make), making };
+    memo.set(key, shared);
   }
-  return promise;
+  if (reader) {
+    shared.making.readers.push(reader);
+    for (const n of shared.making.notRun) record(reader, n);
+  }
+  return shared.promise as Promise<T>;
 }
 
 /**

@@ -86,7 +86,23 @@ export function loadProfileFile(path: string): ProfileFile {
     const first = validate.errors?.[0];
     throw new UsageError(`profile ${path}: ${first ? describe(first, data) : 'invalid'}`);
   }
+  const same = sameAsFixture(data.fixtures ?? {});
+  if (same) throw new UsageError(`profile ${path}: ${same}`);
   return data;
+}
+
+/**
+ * The other user's fixtures must name another user and connection than the fixture user's: its own
+ * connection served under its own path is no violation, and would fail CONN-43 on a conformant target.
+ */
+function sameAsFixture(fixtures: Record<string, unknown>): string | undefined {
+  for (const [other, own] of [
+    ['otherUserId', 'userId'],
+    ['otherConnectionId', 'connectionId'],
+  ] as const)
+    if (fixtures[other] !== undefined && fixtures[other] === fixtures[own])
+      return `fixtures.${other} is fixtures.${own}; give one of another user of the target`;
+  return undefined;
 }
 
 /** The base URL must be an absolute http(s) URL; a path prefix is allowed. */

@@ -21,6 +21,10 @@ export interface ProfileFixtures {
   affordabilityId?: string;
   /** A snapshot of userId without any transaction: its list's empty state. */
   emptyAffordabilityId?: string;
+  /** A user of the target other than userId: another user's path to probe with, in a read-only run too. */
+  otherUserId?: string;
+  /** A connection of otherUserId: another user's connection to ask for under userId's path. */
+  otherConnectionId?: string;
   enrich?: { institution?: string; country?: string; matchingQuery?: string; noMatchQuery?: string };
 }
 

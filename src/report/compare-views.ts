@@ -2,14 +2,21 @@ import type { ComparedRun, Comparison, ComparisonEntry } from './compare.ts';
 import { escape } from './html.ts';
 import { capitalised, cell, oneLine } from './markdown.ts';
 
-type ListName = 'newlyFailing' | 'newlyPassing' | 'stillFailing' | 'newlyFlaky' | 'newlyNotExercised';
+type ListName =
+  | 'newlyFailing'
+  | 'newlyPassing'
+  | 'stillFailing'
+  | 'newlyFlaky'
+  | 'newlyPartlyExercised'
+  | 'newlyNotExercised';
 
-/** The five lists in the order a person reads them, each with its label. */
+/** The six lists in the order a person reads them, each with its label. */
 const lists: readonly { name: ListName; label: string }[] = [
   { name: 'newlyFailing', label: 'newly failing' },
   { name: 'newlyPassing', label: 'newly passing' },
   { name: 'stillFailing', label: 'still failing' },
   { name: 'newlyFlaky', label: 'newly flaky' },
+  { name: 'newlyPartlyExercised', label: 'newly partly exercised' },
   { name: 'newlyNotExercised', label: 'newly not exercised' },
 ];
 

@@ -1,5 +1,6 @@
 import { transientAnswer } from '../http/exchange.ts';
 import { oneLine } from './markdown.ts';
+import { notRunLines } from './not-run.ts';
 import type { RequirementResult, RequirementStatus } from './model.ts';
 import type { Report } from './report.ts';
 
@@ -11,7 +12,10 @@ export interface ComparisonEntry {
   /** The status in the previous run; null for a requirement new to the catalogue. */
   previous: RequirementStatus | null;
   current: RequirementStatus;
-  /** Failed or flaky now: the first failure's message in one line; not exercised now: why. */
+  /**
+   * Failed or flaky now: the first failure's message in one line; not exercised now: why; partly
+   * exercised now: what did not run.
+   */
   reason?: string;
 }
 
@@ -33,7 +37,7 @@ export interface Comparison {
    * on transient answers.
    */
   newlyFailing: ComparisonEntry[];
-  /** Passed now, failed before. */
+  /** Passed now, failed before; never one partly exercised now, which cannot tell. */
   newlyPassing: ComparisonEntry[];
   /** Failed now, and failed or flaky before (a flaky requirement failed then too, on some attempt). */
   stillFailing: ComparisonEntry[];
@@ -41,6 +45,11 @@ export interface Comparison {
   newlyFlaky: ComparisonEntry[];
   /** Not exercised now, but passed, failed or flaky before. */
   newlyNotExercised: ComparisonEntry[];
+  /**
+   * Partly exercised now (not every probe ran, none broke it), but passed, failed or flaky before: a
+   * failure before is not known mended.
+   */
+  newlyPartlyExercised: ComparisonEntry[];
   anythingNewlyFails: boolean;
 }
 
@@ -62,6 +71,7 @@ function reasonOf(r: RequirementResult): string | undefined {
   if (status === 'not-exercised' && r.notExercised && r.notExercised.length > 0) {
     return oneLine(r.notExercised.join('; '));
   }
+  if (status === 'partly-exercised') return oneLine(`not run: ${notRunLines(r).join('; ')}`);
   return undefined;
 }
 
@@ -87,6 +97,7 @@ export function compareReports(previous: Report, current: Report): Comparison {
     stillFailing: [],
     newlyFlaky: [],
     newlyNotExercised: [],
+    newlyPartlyExercised: [],
     anythingNewlyFails: false,
   };
   for (const r of current.requirements) {
@@ -112,6 +123,8 @@ export function compareReports(previous: Report, current: Report): Comparison {
       comparison.newlyFlaky.push(entry);
     } else if (now === 'not-exercised' && (was === 'passed' || was === 'failed' || was === 'flaky')) {
       comparison.newlyNotExercised.push(entry);
+    } else if (now === 'partly-exercised' && (was === 'passed' || was === 'failed' || was === 'flaky')) {
+      comparison.newlyPartlyExercised.push(entry);
     }
   }
   comparison.anythingNewlyFails = comparison.newlyFailing.length > 0;

@@ -66,6 +66,7 @@ export function checksLine(checks: readonly CheckResult[]): string {
   return tallyLine('checks', {
     total: checks.length,
     passed: count('passed'),
+    partlyExercised: count('partly-exercised'),
     failed: count('failed'),
     flaky: count('flaky'),
     notExercised: count('not-exercised'),

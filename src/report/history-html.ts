@@ -56,16 +56,17 @@ function nightsTable(nights: readonly HistoryNight[]): string {
     .reverse()
     .map(
       (n) =>
-        `<tr><th scope="row"><a href="${escape(`${n.folder}/report.html`)}">${escape(nightLabel(n))}</a></th><td class="${n.verdict}">${n.verdict}</td><td>${n.passed}</td><td>${n.failed}</td><td>${n.flaky}</td><td>${n.notExercised}</td><td>${n.requests ?? '—'}</td></tr>`,
+        `<tr><th scope="row"><a href="${escape(`${n.folder}/report.html`)}">${escape(nightLabel(n))}</a></th><td class="${n.verdict}">${n.verdict}</td><td>${n.passed}</td><td>${n.partlyExercised}</td><td>${n.failed}</td><td>${n.flaky}</td><td>${n.notExercised}</td><td>${n.requests ?? '—'}</td></tr>`,
     );
   return `<div class="scroll" tabindex="0" role="region" aria-label="Nights, newest first"><table id="nights">
-<thead><tr><th scope="col">night (UTC)</th><th scope="col">verdict</th><th scope="col">passed</th><th scope="col">failed</th><th scope="col">flaky</th><th scope="col">not exercised</th><th scope="col">requests</th></tr></thead>
+<thead><tr><th scope="col">night (UTC)</th><th scope="col">verdict</th><th scope="col">passed</th><th scope="col">partly exercised</th><th scope="col">failed</th><th scope="col">flaky</th><th scope="col">not exercised</th><th scope="col">requests</th></tr></thead>
 <tbody>${rows.join('\n')}</tbody></table></div>`;
 }
 
 /** A status as one mark, with its word for whoever cannot tell the colours apart. */
 const marks: Record<RequirementStatus, string> = {
   passed: '✓',
+  'partly-exercised': '◐',
   failed: '✗',
   flaky: '~',
   'not-exercised': '·',
@@ -106,7 +107,7 @@ function gridSection(history: History): string {
 ${gridTable('steady', 'Requirements never failed nor flaky', steady, history.nights)}</details>`
       : '';
   return `<section id="requirements"><h2>Requirements by night</h2>
-<p>✓ passed, ✗ failed, ~ flaky, · not exercised; a framed ✗ is the first night of a failure that lasts to the last night.</p>
+<p>✓ passed, ◐ partly exercised (not every probe ran: not a pass), ✗ failed, ~ flaky, · not exercised; a framed ✗ is the first night of a failure that lasts to the last night, through nights that exercised it too little to tell.</p>
 ${first}
 ${rest}</section>`;
 }
@@ -138,7 +139,7 @@ table{border-collapse:collapse;margin-bottom:1.5rem}td,th{border-bottom:1px soli
 .scroll{overflow-x:auto}.scroll:focus,a:focus,summary:focus{outline:2px solid #1a73e8;outline-offset:2px}
 .grid thead th,#latency-table thead th{white-space:nowrap}.grid td{text-align:center;font-family:ui-monospace,monospace}.grid td.title{text-align:left;font-family:inherit;min-width:18rem}
 th.id{white-space:nowrap;font-family:ui-monospace,monospace}.grid td.since-column{white-space:nowrap;text-align:left;font-family:inherit}
-td.passed{color:#2e7d32}td.failed{color:#c62828;font-weight:700}td.flaky{color:#a04f00;font-weight:700}td.not-exercised{color:#8a6d00}
+td.passed{color:#2e7d32}td.failed{color:#c62828;font-weight:700}td.flaky{color:#a04f00;font-weight:700}td.not-exercised{color:#8a6d00}td.partly-exercised{color:#5f6b00}
 td.since{outline:2px solid #c62828;outline-offset:-3px}.word{position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0)}
 #chart text{font-size:11px;fill:#444}.legend .key{display:inline-block;width:.8em;height:.8em;margin:0 .25em 0 .6em}
 .key.passed{background:#2e7d32}.key.flaky{background:#d08c00}.key.failed{background:#c62828}

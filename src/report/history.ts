@@ -9,6 +9,8 @@ export interface HistoryNight {
   startedAt: string;
   verdict: Report['summary']['verdict'];
   passed: number;
+  /** Exercised by some probes but not all, so not passed; 0 for a report of a version before the status. */
+  partlyExercised: number;
   failed: number;
   flaky: number;
   notExercised: number;
@@ -30,7 +32,8 @@ export interface HistoryRequirement {
   troubled: boolean;
   /**
    * For a requirement failed on the last night: the index in `nights` of the first night of the failure
-   * that lasts to it (failed every night since); null otherwise.
+   * that lasts to it (failed every night since, or exercised too little to tell: a night that left it
+   * partly exercised never ends a failure); null otherwise.
    */
   failingSince: number | null;
 }
@@ -45,10 +48,15 @@ export interface History {
 
 const troubledStatuses = new Set<RequirementStatus | null>(['failed', 'flaky']);
 
+/** The statuses a failure lasts through: failed again, or partly exercised, which cannot tell it mended. */
+const failureLasts = new Set<RequirementStatus | null>(['failed', 'partly-exercised']);
+
 /** The first night of the failure lasting to the last night, or null when the last night did not fail it. */
 function failingSinceOf(statuses: readonly (RequirementStatus | null)[]): number | null {
+  if (statuses.at(-1) !== 'failed') return null;
   let since: number | null = null;
-  for (let night = statuses.length - 1; night >= 0 && statuses[night] === 'failed'; night--) since = night;
+  for (let night = statuses.length - 1; night >= 0 && failureLasts.has(statuses[night] ?? null); night--)
+    if (statuses[night] === 'failed') since = night;
   return since;
 }
 
@@ -85,6 +93,7 @@ export function buildHistory(reports: readonly { folder: string; report: Report 
       startedAt: report.startedAt,
       verdict: report.summary.verdict,
       passed: report.summary.passed,
+      partlyExercised: report.summary.partlyExercised ?? 0,
       failed: report.summary.failed,
       flaky: report.summary.flaky,
       notExercised: report.summary.notExercised,

@@ -5,6 +5,7 @@ export const statuses: readonly { status: RequirementStatus; label: string }[] =
   { status: 'failed', label: 'failed' },
   { status: 'flaky', label: 'flaky' },
   { status: 'passed', label: 'passed' },
+  { status: 'partly-exercised', label: 'partly exercised' },
   { status: 'not-exercised', label: 'not exercised' },
 ];
 
@@ -15,7 +16,7 @@ const rowHeight = 26;
 const barHeight = 18;
 
 function countsOf(rows: readonly RequirementResult[]): Record<RequirementStatus, number> {
-  const counts = { passed: 0, failed: 0, flaky: 0, 'not-exercised': 0 };
+  const counts = { passed: 0, 'partly-exercised': 0, failed: 0, flaky: 0, 'not-exercised': 0 };
   for (const r of rows) counts[r.status] += 1;
   return counts;
 }

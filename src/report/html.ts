@@ -3,6 +3,7 @@ import { groundsOf } from './grounds.ts';
 import { capitalised, oneLine } from './markdown.ts';
 import type { RequirementFailure, RequirementResult } from './model.ts';
 import { chartSvg, statuses } from './html-chart.ts';
+import { notRunLines } from './not-run.ts';
 import { needsKey, replayCommand, rerunCommand, tokenCommand } from './rerun-commands.ts';
 import {
   acceptIncompleteLine,
@@ -94,6 +95,12 @@ function rerunHtml(report: Report, id: string): string {
   return `<div class="rerun"><p>Rerun just it:${key}</p><pre class="rerun">${escape(rerunCommand(report, id))}</pre></div>`;
 }
 
+/** A partly exercised requirement's fold: what did not run and why, then the checks that did. */
+function partlyHtml(r: RequirementResult): string {
+  const items = notRunLines(r).map((line) => `<li>${escape(line)}</li>`);
+  return `<div class="not-run"><p>Not passed: not every probe ran. What did not run:</p><ul>${items.join('')}</ul></div><p>Checks: ${escape(r.checks.join('; '))}</p>`;
+}
+
 function rowHtml(report: Report, r: RequirementResult): string {
   const detail =
     r.status === 'failed' || r.status === 'flaky'
@@ -102,7 +109,9 @@ function rowHtml(report: Report, r: RequirementResult): string {
         r.failures.map((f) => failureHtml(report, r.id, f)).join('\n')
       : r.status === 'not-exercised'
         ? `<p>Not exercised: ${escape((r.notExercised ?? []).join('; '))}</p>`
-        : `<p>Checks: ${escape(r.checks.join('; '))}</p>`;
+        : r.status === 'partly-exercised'
+          ? partlyHtml(r)
+          : `<p>Checks: ${escape(r.checks.join('; '))}</p>`;
   return `<tr class="requirement" id="${r.id}" data-status="${r.status}" data-group="${r.group}" data-level="${r.level}">
 <td class="id">${r.id}</td><td>${r.level}</td><td class="status ${r.status}">${r.status}</td>
 <td><details${r.status === 'failed' ? ' class="failed"' : ''}><summary>${escape(r.title)}</summary>
@@ -114,12 +123,12 @@ body{font:14px/1.45 system-ui,sans-serif;margin:2rem;color:#1d1d1f;max-width:80r
 h1{font-size:1.5rem}.conformant{color:#137333}.nonconformant{color:#b3261e}.incomplete{color:#8a5a00}
 #diagnosis{border-left:4px solid #8a5a00;background:#fff8e1;padding:.4rem .8rem;margin:.5rem 0 1rem}
 table{border-collapse:collapse;width:100%;margin-bottom:1.5rem}td,th{border-bottom:1px solid #ddd;padding:.35rem .5rem;text-align:left;vertical-align:top}
-td.id{white-space:nowrap;font-family:ui-monospace,monospace}.status.passed{color:#137333}.status.failed{color:#b3261e;font-weight:600}.status.not-exercised{color:#6b6b6b}.status.flaky{color:#a04f00;font-weight:600}
+td.id{white-space:nowrap;font-family:ui-monospace,monospace}.status.passed{color:#137333}.status.failed{color:#b3261e;font-weight:600}.status.not-exercised{color:#6b6b6b}.status.partly-exercised{color:#5f6b00;font-weight:600}.status.flaky{color:#a04f00;font-weight:600}
 pre{background:#f6f8fa;padding:.5rem;overflow:auto;max-height:24rem;white-space:pre-wrap;word-break:break-all}
 summary{cursor:pointer}tr.requirement,section.group{scroll-margin-top:9rem}.spec{color:#666;font-size:.9em}
 figure{margin:0}#chart{max-width:56rem;display:block}#chart text{font-size:13px;fill:#1d1d1f}#chart a:hover text,#chart a:focus text{text-decoration:underline}
 .bar.passed,.swatch.passed{fill:#1e8e3e;background:#1e8e3e}.bar.failed,.swatch.failed{fill:#b3261e;background:#b3261e}
-.bar.flaky,.swatch.flaky{fill:#e8710a;background:#e8710a}.bar.not-exercised,.swatch.not-exercised{fill:#bdc1c6;background:#bdc1c6}
+.bar.flaky,.swatch.flaky{fill:#e8710a;background:#e8710a}.bar.partly-exercised,.swatch.partly-exercised{fill:#c0ca33;background:#c0ca33}.bar.not-exercised,.swatch.not-exercised{fill:#bdc1c6;background:#bdc1c6}
 .legend{list-style:none;padding:0;display:flex;gap:1rem;flex-wrap:wrap}.swatch{display:inline-block;width:.8rem;height:.8rem;margin-right:.3rem;vertical-align:-.05rem}
 .filters{display:flex;flex-wrap:wrap;gap:.6rem 1.2rem;align-items:center;padding:.6rem .8rem;background:#f6f8fa;border-radius:6px;position:sticky;top:0;z-index:1}
 .filters fieldset{border:0;padding:0;margin:0;display:flex;gap:.6rem;flex-wrap:wrap}.filters legend{float:left;margin-right:.4rem;font-weight:600}

@@ -1,6 +1,7 @@
 import { escape } from './html.ts';
 import { oneLine } from './markdown.ts';
 import type { RequirementFailure, RequirementResult } from './model.ts';
+import { notRunLines } from './not-run.ts';
 import { acceptIncompleteLine, incompleteLine, type Report, type Verdict } from './report.ts';
 import { scopeLine } from './selection.ts';
 
@@ -81,7 +82,8 @@ function evidence(failures: readonly RequirementFailure[]): string {
  * A requirement's test case: a `<failure>` only where the verdict counts it, so that no JUnit consumer
  * fails a build the exit code passes, nor passes one it fails. A failure the verdict does not count
  * (SHOULD without --strict, a baseline entry) is skipped with why; a flaky requirement is Surefire's
- * `<flakyFailure>` (a pass to JUnit consumers), or a `<failure>` when --fail-on-flaky counts it.
+ * `<flakyFailure>` (a pass to JUnit consumers), or a `<failure>` when --fail-on-flaky counts it; one
+ * partly exercised is skipped, never passed, saying what did not run.
  */
 function outcomeOf(r: RequirementResult, verdict: Verdict): Outcome | undefined {
   const counted = verdict.blocking.includes(r.id);
@@ -102,6 +104,11 @@ function outcomeOf(r: RequirementResult, verdict: Verdict): Outcome | undefined 
   if (r.status === 'not-exercised') {
     const give = r.enableBy ? ` (give ${r.enableBy.join(' or ')} to run it)` : '';
     return { element: 'skipped', message: `not exercised: ${(r.notExercised ?? []).join('; ')}${give}` };
+  }
+  // Never a pass: some probe that could show a violation did not run (each line says why and what to give).
+  if (r.status === 'partly-exercised') {
+    const lines = notRunLines(r);
+    return { element: 'skipped', message: `partly exercised: ${lines.join('; ')}`, body: lines.join('\n') };
   }
   return undefined;
 }

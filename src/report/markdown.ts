@@ -1,5 +1,6 @@
 import { groundsOf } from './grounds.ts';
 import type { RequirementResult } from './model.ts';
+import { notRunReasons } from './not-run.ts';
 import { needsKey } from './rerun-commands.ts';
 import { reproductionOf } from './reproduction.ts';
 import { shortened } from './shortened.ts';
@@ -105,8 +106,36 @@ export function reportMarkdown(report: Report, verdict: Verdict, comparison = ''
   if (verdict.nowPassing.length > 0) {
     lines.push(`Baseline entries that now pass (remove them): ${verdict.nowPassing.join(', ')}`, '');
   }
-  lines.push(...notExercisedMarkdown(report.requirements));
+  if (verdict.undecided.length > 0) {
+    lines.push(
+      `Baseline entries partly exercised, not enough to tell (keep them): ${verdict.undecided.join(', ')}`,
+      '',
+    );
+  }
+  lines.push(...partlyExercisedMarkdown(report.requirements), ...notExercisedMarkdown(report.requirements));
   return lines.join('\n');
+}
+
+/**
+ * What did not run of the requirements partly exercised: one line per probe and reason, most requirements
+ * first, with their ids, as the requirements not exercised are listed below it. None of them passed.
+ */
+function partlyExercisedMarkdown(requirements: readonly RequirementResult[]): string[] {
+  const partly = requirements.filter((r) => r.status === 'partly-exercised');
+  if (partly.length === 0) return [];
+  const byReason = new Map<string, string[]>();
+  for (const r of partly)
+    for (const reason of notRunReasons(r)) byReason.set(reason, [...(byReason.get(reason) ?? []), r.id]);
+  const lines = [
+    `## Partly exercised: ${partly.length} requirement${partly.length === 1 ? '' : 's'}, by what did not run`,
+    '',
+    'Each was exercised by some of its probes and broken by none, but not by every probe its checks name, so it is not counted as passed.',
+    '',
+  ];
+  for (const [reason, ids] of [...byReason].sort((a, b) => b[1].length - a[1].length))
+    lines.push(`- ${ids.length} — ${oneLine(reason)}: ${idRanges(ids).join(', ')}`);
+  lines.push('');
+  return lines;
 }
 
 /**

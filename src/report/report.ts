@@ -1,7 +1,7 @@
 import type { CreatedResource } from '../http/exchange.ts';
 import type { TrafficSummary } from '../http/traffic.ts';
 import { diagnosisOf } from './diagnosis.ts';
-import type { CheckResult, Diagnosis, RequirementResult } from './model.ts';
+import type { CheckResult, Diagnosis, LeftOutCheck, RequirementResult } from './model.ts';
 import { requirementResults } from './model.ts';
 import { packageVersion } from '../package-root.ts';
 import { enablerOf, enablers, isEnabler, neverAccepted, type Enabler } from '../profile/enablers.ts';
@@ -22,6 +22,8 @@ export interface Report {
   summary: {
     requirements: number;
     passed: number;
+    /** Exercised, but not by every probe its checks name; reports of versions before it have none. */
+    partlyExercised?: number;
     failed: number;
     notExercised: number;
     flaky: number;
@@ -50,6 +52,11 @@ export interface Verdict {
   blocking: string[];
   /** Baseline ids whose requirement now passes: the baseline can shrink. */
   nowPassing: string[];
+  /**
+   * Baseline ids whose requirement was partly exercised: not exercised enough to tell whether it still
+   * fails, so they stay in the baseline, and never read as now passing.
+   */
+  undecided: string[];
   /** Baseline ids whose requirement fails again: known failures, not counted. */
   known: string[];
 }
@@ -79,7 +86,12 @@ export function verdictOf(requirements: RequirementResult[], options: VerdictOpt
     .map((r) => r.id);
   const inBaseline = (status: RequirementResult['status']) =>
     requirements.filter((r) => options.baseline?.has(r.id) && r.status === status).map((r) => r.id);
-  return { blocking, nowPassing: inBaseline('passed'), known: inBaseline('failed') };
+  return {
+    blocking,
+    nowPassing: inBaseline('passed'),
+    undecided: inBaseline('partly-exercised'),
+    known: inBaseline('failed'),
+  };
 }
 
 export function buildReport(input: {
@@ -94,8 +106,10 @@ export function buildReport(input: {
   traffic?: TrafficSummary;
   secondsByGroup?: Record<string, number>;
   selection?: RunSelection;
+  /** The checks the selection left out (`--only`, `--shard`): their requirements are partly exercised. */
+  leftOut?: readonly LeftOutCheck[];
 }): { report: Report; verdict: Verdict } {
-  const requirements = requirementResults(input.checks, input.selection);
+  const requirements = requirementResults(input.checks, input.selection, input.leftOut);
   const verdict = verdictOf(requirements, {
     strict: input.strict,
     ...(input.baseline ? { baseline: input.baseline } : {}),
@@ -123,6 +137,7 @@ export function buildReport(input: {
       summary: {
         requirements: requirements.length,
         passed: count('passed'),
+        partlyExercised: count('partly-exercised'),
         failed: count('failed'),
         notExercised: count('not-exercised'),
         flaky: count('flaky'),
@@ -166,6 +181,7 @@ export function trafficLine(traffic: TrafficSummary): string {
 export interface Tally {
   total: number;
   passed: number;
+  partlyExercised: number;
   failed: number;
   flaky: number;
   notExercised: number;
@@ -176,14 +192,15 @@ export interface Tally {
 /**
  * Counts in one line, naming what they count: the verdict is about requirements, and a requirement is
  * proved by one or more checks, so "passed" alone would leave a reader to guess which (console, report.md
- * and report.html all word their counts here). Flaky is named only when there is one.
+ * and report.html all word their counts here). Flaky is named only when there is one; partly exercised
+ * always, beside passed, so a reader never takes the one for the other.
  */
 export function tallyLine(noun: 'requirements' | 'checks', tally: Tally): string {
   const flaky = tally.flaky > 0 ? `, ${tally.flaky} flaky` : '';
   const what = tally.total === 1 ? noun.slice(0, -1) : noun;
   const { outside } = tally;
   const notExercised = `${tally.notExercised - (outside?.count ?? 0)} not exercised`;
-  return `${tally.total} ${what}: ${tally.passed} passed, ${tally.failed} failed${flaky}, ${notExercised}${outside ? `, ${outside.count} ${outside.label}` : ''}`;
+  return `${tally.total} ${what}: ${tally.passed} passed, ${tally.partlyExercised} partly exercised, ${tally.failed} failed${flaky}, ${notExercised}${outside ? `, ${outside.count} ${outside.label}` : ''}`;
 }
 
 /**
@@ -197,6 +214,8 @@ export function requirementsLine(report: Pick<Report, 'summary' | 'requirements'
   const count = label === undefined ? 0 : report.requirements.filter((r) => r.checks.length === 0).length;
   return tallyLine('requirements', {
     ...summary,
+    // Reports of versions before it have no partly exercised requirement, nor the count.
+    partlyExercised: summary.partlyExercised ?? 0,
     total: summary.requirements,
     ...(label !== undefined && count > 0 ? { outside: { count, label } } : {}),
   });
@@ -221,13 +240,15 @@ type Incompleteness = {
  * want the baseline accepts is not wanting. The one place a run's incompleteness is decided: the verdict,
  * every view's line and junit.xml read it.
  */
-export function wantingRequirements(report: Incompleteness): { id: string; wants: string[] }[] {
+export function wantingRequirements(
+  report: Incompleteness,
+): { id: string; status: RequirementResult['status']; wants: string[] }[] {
   const accepted = new Set<string>(
     (report.selection?.baseline?.acceptedMissing ?? []).filter(isEnabler).map((field) => enablers[field]),
   );
   return report.requirements.flatMap((r) => {
     const wants = (r.enableBy ?? []).filter((gift) => !accepted.has(gift));
-    return wants.length > 0 ? [{ id: r.id, wants }] : [];
+    return wants.length > 0 ? [{ id: r.id, status: r.status, wants }] : [];
   });
 }
 
@@ -244,7 +265,8 @@ export function acceptableMissing(report: Incompleteness): Enabler[] {
 
 /**
  * Why a run is incomplete, in one line, the first a reader sees: how many requirements were not
- * exercised, and what would exercise them, most requirements first. Undefined for a run that is not.
+ * exercised, or only partly, for want of what the user could give, and what would exercise them, most
+ * requirements first. Undefined for a run that is not.
  */
 export function incompleteLine(report: Incompleteness): string | undefined {
   const wanting = wantingRequirements(report);
@@ -255,7 +277,13 @@ export function incompleteLine(report: Incompleteness): string | undefined {
     byGift.set(gift, (byGift.get(gift) ?? 0) + 1);
   }
   const gifts = [...byGift].sort((a, b) => b[1] - a[1]);
-  const count = `${wanting.length} requirement${wanting.length === 1 ? '' : 's'} not exercised`;
+  const partly = wanting.filter((r) => r.status === 'partly-exercised').length;
+  const none = wanting.length - partly;
+  const noun = (n: number) => `requirement${n === 1 ? '' : 's'}`;
+  const count = [
+    ...(none > 0 ? [`${none} ${noun(none)} not exercised`] : []),
+    ...(partly > 0 ? [`${partly}${none > 0 ? '' : ` ${noun(partly)}`} partly exercised`] : []),
+  ].join(' and ');
   if (gifts.length === 1) return `incomplete: ${count} for want of ${gifts[0]?.[0]}`;
   return `incomplete: ${count}: ${gifts.map(([gift, n]) => `${n} for want of ${gift}`).join('; ')}`;
 }

@@ -2,7 +2,7 @@ import { appendFileSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Comparison } from './compare.ts';
 import { comparisonHtml, comparisonMarkdown } from './compare-views.ts';
-import type { CheckResult } from './model.ts';
+import type { CheckResult, LeftOutCheck } from './model.ts';
 import { reportHtml } from './html.ts';
 import { junitXml, stoppedRunJunitXml } from './junit.ts';
 import { reportMarkdown } from './markdown.ts';
@@ -14,6 +14,8 @@ export interface ReportFiles {
   verdict: Verdict;
   /** The raw check results, written as checks.json for `merge-reports`. */
   checks: CheckResult[];
+  /** The checks the selection left out, written to checks.json beside them. */
+  leftOut?: readonly LeftOutCheck[];
   /** --allow-incomplete: an incomplete run exits 0, and junit.xml fails no build for it. */
   allowIncomplete: boolean;
   /** Errors outside any check (a suite file that failed to load): the run exits 1 on them. */
@@ -24,11 +26,21 @@ export interface ReportFiles {
 /**
  * checks.json: the run's checks and what `merge-reports` needs to join it with the other shards of its
  * run and to refuse a shard of another (cli/merge-reports-command.ts): the tool, the target, the seed,
- * the selection with the shard.
+ * the selection with the shard, and the checks the selection left out (another shard's, or outside
+ * `--only`), so the merged report knows which of them no shard ran.
  */
-export function shardRun(report: Report, checks: CheckResult[]) {
+export function shardRun(report: Report, checks: CheckResult[], leftOut?: readonly LeftOutCheck[]) {
   const { tool, target, seed, startedAt, durationMs, selection } = report;
-  return { tool, target, seed, startedAt, durationMs, ...(selection ? { selection } : {}), checks };
+  return {
+    tool,
+    target,
+    seed,
+    startedAt,
+    durationMs,
+    ...(selection ? { selection } : {}),
+    checks,
+    ...(leftOut ? { leftOut } : {}),
+  };
 }
 
 /**
@@ -53,7 +65,10 @@ export function writeReports(out: string, files: ReportFiles, env = process.env)
       ...(files.errors ? { errors: files.errors } : {}),
     }),
   );
-  writeFileSync(join(out, 'checks.json'), `${JSON.stringify(shardRun(report, checks), null, 1)}\n`);
+  writeFileSync(
+    join(out, 'checks.json'),
+    `${JSON.stringify(shardRun(report, checks, files.leftOut), null, 1)}\n`,
+  );
   if (env.GITHUB_STEP_SUMMARY) appendFileSync(env.GITHUB_STEP_SUMMARY, `${markdown}\n`);
 }
 

@@ -1,5 +1,5 @@
 import type { Exchange } from '../../src/http/exchange.ts';
-import { check, NotExercised } from '../../src/checks/check.ts';
+import { canProbe, check, NotExercised } from '../../src/checks/check.ts';
 import { describeAnswer, describeRequest, Failure } from '../../src/checks/failures.ts';
 import { violationsOf } from '../../src/checks/resource.ts';
 import { api, perRunValue, runSettings } from '../../src/checks/run-context.ts';
@@ -90,8 +90,9 @@ const invalidRequests = perRunValue('auth:invalid-requests', async (): Promise<P
       api().get('/enrich', { ...enrichQuery, accountType: 'fds-conformance-account' }),
     ],
   ];
-  // An invalid body is a write, refused or not; --read-only sends none.
-  if (!profile.readOnly) {
+  // An invalid body is a write, refused or not; --read-only sends none, and each check that judges these
+  // answers is then partly exercised.
+  if (canProbe('the invalid writes: POST /users, POST expenses and a connection update', ['write'])) {
     requests.push(
       ['POST /users with neither email nor mobile', api().post('/users', {})],
       ['POST /users with a body that is not JSON', postNotJson('/users', '{"email": ')],
@@ -101,14 +102,16 @@ const invalidRequests = perRunValue('auth:invalid-requests', async (): Promise<P
         api().post(`/users/${user}/connections/${placeholderId}`, { password: 'fds-conformance-password' }),
       ],
     );
-    if (userId) {
+    // Bodies that are not JSON, sent where a real user's path leaves nothing else to refuse.
+    const expensesNotJson = 'POST expenses with a body that is not JSON';
+    if (canProbe(expensesNotJson, ['userId'])) {
       const expenses = `/users/${user}/expenses`;
-      requests.push(['POST expenses with a body that is not JSON', postNotJson(expenses, '{"fromMonth": ')]);
+      requests.push([expensesNotJson, postNotJson(expenses, '{"fromMonth": ')]);
     }
-    if (userId && connectionId) {
-      const connection = `/users/${user}/connections/${encodeURIComponent(connectionId)}`;
-      const what = 'POST a connection update with a body that is not JSON';
-      requests.push([what, postNotJson(connection, '{"password": ')]);
+    const updateNotJson = 'POST a connection update with a body that is not JSON';
+    if (canProbe(updateNotJson, ['userId', 'connectionId'])) {
+      const connection = `/users/${user}/connections/${encodeURIComponent(connectionId ?? '')}`;
+      requests.push([updateNotJson, postNotJson(connection, '{"password": ')]);
     }
   }
   return sent(requests);
@@ -136,7 +139,7 @@ const offInterface = perRunValue('auth:off-interface', async (): Promise<Provoke
     // The token endpoint takes no bearer token: sent bare, as a client that forgot the method would.
     ['GET /token, which takes POST', api().raw({ path: '/token' })],
   ];
-  if (!runSettings().profile.readOnly) {
+  if (canProbe('DELETE of a job, which takes GET', ['write'])) {
     const path = `/jobs/${placeholderId}`;
     requests.push(['DELETE of a job, which takes GET', api().authorized({ method: 'DELETE', path })]);
   }

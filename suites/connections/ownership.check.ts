@@ -1,6 +1,6 @@
 import { check } from '../../src/checks/check.ts';
 import { expectRefused } from '../../src/checks/error-list.ts';
-import { api } from '../../src/checks/run-context.ts';
+import { api, runSettings } from '../../src/checks/run-context.ts';
 import { connectionPath, fixture } from '../shared/fixture-connection.ts';
 import { otherUsers } from '../shared/other-users.ts';
 
@@ -8,7 +8,7 @@ import { otherUsers } from '../shared/other-users.ts';
 // the user and one of its connections, so another user's path names no connection of theirs.
 
 check(
-  "GET /users/{user.id}/connections/{connection.id} never serves a connection under another user's path: an unknown user's and a new user's are refused with a client error",
+  "GET /users/{user.id}/connections/{connection.id} never serves a connection under another user's path: the fixture connection under an unknown user's, another real user's, and the other user's connection under the fixture user's, are refused with a client error",
   ['CONN-43', 'ERR-11'],
   async () => {
     const connectionId = fixture('connectionId');
@@ -16,6 +16,11 @@ check(
       // Why invalid under every reading: the connection is the fixture user's, not this user's.
       expectRefused(await api().get(connectionPath(other.id, connectionId)), [400, 403, 404]);
     }
+    // The other way round, where the profile names a connection of its other user: a read, so a
+    // read-only run sends it too. Why invalid under every reading: it is the other user's connection.
+    const otherConnection = runSettings().profile.fixtures.otherConnectionId;
+    if (otherConnection)
+      expectRefused(await api().get(connectionPath(fixture('userId'), otherConnection)), [400, 403, 404]);
   },
   { needs: ['userId', 'connectionId'] },
 );

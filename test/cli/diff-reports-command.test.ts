@@ -30,6 +30,9 @@ function variant(
         : [];
     if (status === 'not-exercised') r.notExercised = ['the profile gives no key'];
     else delete r.notExercised;
+    if (status === 'partly-exercised')
+      r.notRun = [{ check: `${r.id} check`, probe: 'under another user', reason: 'the run is read-only' }];
+    else delete r.notRun;
   }
   report.requirements.push(...(options.extra ?? []));
   return report;
@@ -88,7 +91,7 @@ describe('compareReports', () => {
   const c = compareReports(previous, current);
   const ids = (entries: { id: string }[]) => entries.map((e) => e.id);
 
-  it('sorts requirements into the five lists, new ids counting as newly failing', () => {
+  it('sorts requirements into the lists, new ids counting as newly failing', () => {
     expect(ids(c.newlyFailing)).toEqual(['INST-01', 'NEW-01']);
     expect(ids(c.newlyPassing)).toEqual(['TOKEN-01']);
     expect(ids(c.stillFailing)).toEqual(['TOKEN-04']);
@@ -109,6 +112,25 @@ describe('compareReports', () => {
     expect(c.newlyFlaky[0]).toMatchObject({ previous: 'passed', current: 'flaky' });
     expect(c.newlyNotExercised[0]).toMatchObject({ reason: 'the profile gives no key' });
     expect(c.newlyPassing[0]?.reason).toBeUndefined();
+  });
+
+  it('never calls a requirement partly exercised now newly passing: it was not exercised enough to tell', () => {
+    const before = variant({ 'TOKEN-01': 'failed', 'TOKEN-02': 'passed', 'TOKEN-03': 'not-exercised' });
+    const after = variant({
+      'TOKEN-01': 'partly-exercised',
+      'TOKEN-02': 'partly-exercised',
+      'TOKEN-03': 'partly-exercised',
+    });
+    const d = compareReports(before, after);
+    expect(d.newlyPassing).toEqual([]);
+    expect(ids(d.newlyPartlyExercised)).toEqual(['TOKEN-01', 'TOKEN-02']);
+    expect(d.newlyPartlyExercised[0]).toMatchObject({
+      previous: 'failed',
+      current: 'partly-exercised',
+      reason: 'not run: under another user (check "TOKEN-01 check"): the run is read-only',
+    });
+    // Fully exercised again, and passing: now it is news.
+    expect(ids(compareReports(before, variant({ 'TOKEN-01': 'passed' })).newlyPassing)).toEqual(['TOKEN-01']);
   });
 
   it('lists nothing flaky that was flaky before, and counts flaky-to-failed as still failing, not news', () => {
@@ -148,7 +170,7 @@ describe('compareReports', () => {
     mock.target.embeddedMock = true;
     expect(comparisonLines(compareReports(mock, previous))).toEqual([
       'compared with the run of 2026-11-21T00:00:00.000Z against the embedded mock: 0 newly failing, ' +
-        '0 newly passing, 2 still failing, 0 newly flaky, 0 newly not exercised',
+        '0 newly passing, 2 still failing, 0 newly flaky, 0 newly partly exercised, 0 newly not exercised',
       '  warning: the compared run judged the embedded mock, this one http://127.0.0.1:1: what changed may be the target, not the service',
       '  still failing MUST TOKEN-01 POST /token with a valid A…ESS in a form body answers 200 with a token response: ' +
         'TOKEN-01 broke: expected 200, found 500',
@@ -158,12 +180,13 @@ describe('compareReports', () => {
     const same = compareReports(current, current);
     expect(same.anythingNewlyFails).toBe(false);
     expect(ids(same.stillFailing)).toEqual(['TOKEN-04', 'INST-01', 'NEW-01']);
-    expect([same.newlyFailing, same.newlyPassing, same.newlyFlaky, same.newlyNotExercised]).toEqual([
-      [],
-      [],
-      [],
-      [],
-    ]);
+    expect([
+      same.newlyFailing,
+      same.newlyPassing,
+      same.newlyFlaky,
+      same.newlyPartlyExercised,
+      same.newlyNotExercised,
+    ]).toEqual([[], [], [], [], []]);
   });
 
   it('warns when the compared run asked for another version, on stdout, in report.md and report.html', () => {
@@ -215,7 +238,7 @@ describe('fds-conformance diff-reports', () => {
     const lines = result.stdout.trimEnd().split('\n');
     expect(lines[0]).toBe(
       'compared with the run of 2026-11-21T00:00:00.000Z against http://127.0.0.1:1: 2 newly failing, ' +
-        '1 newly passing, 1 still failing, 1 newly flaky, 1 newly not exercised',
+        '1 newly passing, 1 still failing, 1 newly flaky, 0 newly partly exercised, 1 newly not exercised',
     );
     // Each line: two spaces, the list, the level, the id, the title (cut), and for a failure its reason.
     const heads = lines

@@ -57,6 +57,54 @@ describe('fds-conformance merge-reports', () => {
   });
 });
 
+describe("merge-reports of shards that each left out the other shard's checks", () => {
+  const dir = mkdtempSync(join(tmpdir(), 'fds-merge-left-out-'));
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+  const checkOf = (name: string) => ({
+    name,
+    file: `suites/institutions/${name}.check.ts`,
+    requirements: ['INST-01'],
+  });
+  /** Shard i of 2 ran its check of INST-01 and left out the other's, and `also` besides. */
+  const shard = (index: number, also: ReturnType<typeof checkOf>[]) => {
+    const folder = join(dir, `${also.length}-s${index}`);
+    mkdirSync(folder, { recursive: true });
+    const [mine, theirs] = index === 1 ? ['list', 'fields'] : ['fields', 'list'];
+    const run = {
+      tool: { name: 'fds-conformance', version: packageVersion },
+      target: { baseUrl: 'http://staging', embeddedMock: false, version: '2.0' },
+      seed: 7,
+      startedAt: new Date(0).toISOString(),
+      durationMs: 5,
+      selection: { shard: { index, count: 2 }, readOnly: false, selected: 1 },
+      checks: [{ ...checkOf(mine), state: 'passed', durationMs: 1 }],
+      leftOut: [checkOf(theirs), ...also],
+    };
+    writeFileSync(join(folder, 'checks.json'), JSON.stringify(run));
+    return folder;
+  };
+  const merged = (also: ReturnType<typeof checkOf>[]) => {
+    const out = join(dir, `merged-${also.length}`);
+    mergeReportsCommand(
+      [shard(1, also), shard(2, also), '--out', out, '--allow-incomplete'],
+      () => undefined,
+    );
+    const report = JSON.parse(readFileSync(join(out, 'report.json'), 'utf8')) as Report;
+    return report.requirements.find((r) => r.id === 'INST-01');
+  };
+
+  it("passes a requirement whose checks some shard ran, each left out only by the other's", () => {
+    expect(merged([])?.status).toBe('passed');
+  });
+
+  it('keeps it partly exercised for a check that no shard ran', () => {
+    expect(merged([checkOf('elsewhere')])).toMatchObject({
+      status: 'partly-exercised',
+      notRun: [{ check: 'elsewhere', reason: 'left out of the run' }],
+    });
+  });
+});
+
 /** A shard's checks.json as a run of this version writes it, with what a test changes in it. */
 function shardFolder(
   dir: string,

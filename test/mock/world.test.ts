@@ -271,6 +271,13 @@ describe.each([defaultSeed, 2, 3])('world of seed %i', async (seed) => {
     expect(fixtureSnapshot.transactions.length).toBeLessThanOrEqual(1500);
   });
 
+  it("names another user and one of its connections, for the probes of another user's path", () => {
+    const { otherUserId, otherConnectionId, userId } = world.fixture;
+    expect(otherUserId).not.toBe(userId);
+    expect(world.users.some((u) => u.id === otherUserId)).toBe(true);
+    expect(world.connections.find((c) => c.id === otherConnectionId)?.userId).toBe(otherUserId);
+  });
+
   it('gives the fixture user a second snapshot without any transaction, for the empty list', () => {
     const empty = world.affordability.find((a) => a.id === world.fixture.emptyAffordabilityId);
     expect(empty).toEqual({ id: empty?.id, userId: world.fixture.userId, transactions: [] });

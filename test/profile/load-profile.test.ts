@@ -36,10 +36,28 @@ describe('a profile field the schema does not know', () => {
     ],
     [
       { fixtures: { somethingElse: 'x' } },
-      'unknown field "fixtures.somethingElse"; expected one of: userId, connectionId, connectionPassword, institutionId, affordabilityId, emptyAffordabilityId, enrich',
+      'unknown field "fixtures.somethingElse"; expected one of: userId, connectionId, connectionPassword, institutionId, affordabilityId, emptyAffordabilityId, otherUserId, otherConnectionId, enrich',
     ],
   ])('%j: %s', (profile, message) => {
     expect(load('unknown.json', profile)).toBe(message);
+  });
+});
+
+describe("the other user's fixtures", () => {
+  it('are read when they name another user and connection than the fixture user', () => {
+    const fixtures = { userId: 'u-1', connectionId: 'c-1', otherUserId: 'u-2', otherConnectionId: 'c-2' };
+    expect(load('other.json', { fixtures })).toBeUndefined();
+  });
+
+  // Its own connection under its own path is served by any conformant target: a false CONN-43 failure.
+  it.each([
+    [{ userId: 'u-1', otherUserId: 'u-1' }, 'fixtures.otherUserId is fixtures.userId'],
+    [
+      { connectionId: 'c-1', otherConnectionId: 'c-1' },
+      'fixtures.otherConnectionId is fixtures.connectionId',
+    ],
+  ])('are a profile error when they name the fixture user or its connection: %j', (fixtures, message) => {
+    expect(load('same.json', { fixtures })).toBe(`${message}; give one of another user of the target`);
   });
 });
 

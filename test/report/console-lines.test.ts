@@ -96,7 +96,8 @@ describe('console lines of a failure', () => {
         { ...check, name: 'a', state: 'passed' },
         { ...check, name: 'b', state: 'flaky' },
         { ...check, name: 'c', state: 'not-exercised' },
+        { ...check, name: 'd', state: 'partly-exercised' },
       ]),
-    ).toBe('3 checks: 1 passed, 0 failed, 1 flaky, 1 not exercised');
+    ).toBe('4 checks: 1 passed, 1 partly exercised, 0 failed, 1 flaky, 1 not exercised');
   });
 });

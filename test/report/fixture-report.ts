@@ -1,7 +1,10 @@
 import type { CheckResult } from '../../src/report/model.ts';
 import { buildReport } from '../../src/report/report.ts';
 
-/** Check results covering every state, with a failure carrying evidence and a property seed. */
+/**
+ * Check results covering every state, with a failure carrying evidence and a property seed, and a check
+ * that left a probe out for want of a fixture.
+ */
 export const sampleChecks: CheckResult[] = [
   {
     name: 'GET /institutions answers 200 with the list',
@@ -49,6 +52,20 @@ export const sampleChecks: CheckResult[] = [
     durationMs: 20,
     message: 'GET /institutions: expected status 200, got 503',
     failedAttempts: [{ message: 'GET /institutions: expected status 200, got 503' }],
+  },
+  {
+    name: "GET /users/{user.id}/connections/{connection.id} never serves a connection under another user's path",
+    file: 'suites/connections/ownership.check.ts',
+    requirements: ['CONN-43'],
+    state: 'partly-exercised',
+    durationMs: 5,
+    notRun: [
+      {
+        probe: 'under another user of the target',
+        reason: 'the run is read-only, so it creates no user, and the profile gives no fixtures.otherUserId',
+        enableBy: "the profile's fixtures.otherUserId",
+      },
+    ],
   },
   {
     name: 'expiry end to end',

@@ -34,6 +34,19 @@ const wantingKey = (id: RequirementId): CheckResult => ({
   enableBy: 'FDS_API_KEY',
 });
 
+/** A check that found nothing wrong but left a probe out, for want of a fixture (or by the run's choice). */
+const partly = (id: RequirementId, enableBy?: string): CheckResult => ({
+  ...passed(id),
+  state: 'partly-exercised',
+  notRun: [
+    {
+      probe: 'under another user of the target',
+      reason: 'the run is read-only, so it creates no user, and the profile gives no fixtures.otherUserId',
+      ...(enableBy ? { enableBy } : {}),
+    },
+  ],
+});
+
 /** TOKEN-07 is a SHOULD: its failure fails the run only with --strict. */
 const should = 'TOKEN-07';
 
@@ -82,6 +95,12 @@ describe('junit.xml, a view of the report', () => {
     ['flaky with --fail-on-flaky', { checks: [flaky('INST-02')], options: { failOnFlaky: true } }, 1],
     ['incomplete', { checks: [wantingKey('TOKEN-01')] }, 4],
     ['incomplete with --allow-incomplete', { checks: [wantingKey('TOKEN-01')], allowIncomplete: true }, 0],
+    [
+      'partly exercised for want of a fixture',
+      { checks: [partly('CONN-43', "the profile's fixtures.otherUserId")] },
+      4,
+    ],
+    ["partly exercised by the run's choice (--read-only)", { checks: [partly('CONN-43')] }, 0],
     ['suites that did not run', { checks: [passed('TOKEN-04')], errors: ['suites/x.check.ts: boom'] }, 1],
   ])('is schema-shaped, and fails a build exactly when the exit code does: %s', (_, scenario, exit) => {
     const { xml, code, totals } = run(scenario);
@@ -114,6 +133,19 @@ describe('junit.xml, a view of the report', () => {
     });
     expect(failure?.text).toContain('check: TOKEN-04 holds');
     expect(failure?.text).toContain("reproduce: curl -sS -X POST 'http://127.0.0.1:1/token'");
+  });
+
+  it('never counts a partly exercised requirement as passed: a skip saying what did not run and what to give', () => {
+    const { xml } = run({ checks: [partly('CONN-43', "the profile's fixtures.otherUserId")] });
+    const skipped = testcase(xml, 'CONN-43')?.children[0];
+    expect(skipped?.name).toBe('skipped');
+    expect(skipped?.attributes.message).toBe(
+      'partly exercised: under another user of the target (check "CONN-43 holds"): the run is read-only, so it ' +
+        "creates no user, and the profile gives no fixtures.otherUserId (give the profile's fixtures.otherUserId to run it)",
+    );
+    expect(testcase(xml, 'the run is incomplete')?.children[0]?.attributes.message).toBe(
+      'incomplete: 1 requirement partly exercised for want of the profile\'s fixtures.otherUserId; to exercise them, give the profile\'s fixtures.otherUserId; to accept the run without them, give --allow-incomplete, or a baseline that accepts going without fixtures.otherUserId (--write-baseline FILE records it as "acceptedMissing")',
+    );
   });
 
   it('writes failures the verdict does not count as skips that say why', () => {

@@ -27,6 +27,7 @@ describe('requirement results', () => {
     expect(verdictOf(results, { strict: false, baseline: new Set(['TOKEN-04', 'INST-01']) })).toEqual({
       blocking: [],
       nowPassing: ['INST-01'],
+      undecided: [],
       known: ['TOKEN-04'],
     });
   });
@@ -88,10 +89,10 @@ describe('report views', () => {
 
     it('counts requirements, and says so', () => {
       expect(markdown).toContain(
-        `\n${catalogue.requirements.length} requirements: 0 passed, 2 failed, ${catalogue.requirements.length - 2} not exercised.\n`,
+        `\n${catalogue.requirements.length} requirements: 0 passed, 0 partly exercised, 2 failed, ${catalogue.requirements.length - 2} not exercised.\n`,
       );
       expect(reportHtml(run.report)).toContain(
-        `<p>${catalogue.requirements.length} requirements: 0 passed, 2 failed, ${catalogue.requirements.length - 2} not exercised.</p>`,
+        `<p>${catalogue.requirements.length} requirements: 0 passed, 0 partly exercised, 2 failed, ${catalogue.requirements.length - 2} not exercised.</p>`,
       );
     });
 

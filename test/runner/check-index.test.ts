@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkIndex, filesExercising, requirementsHeldBy } from '../../runner/check-index.ts';
+import { checkIndex, filesExercising, leftOutChecks, requirementsHeldBy } from '../../runner/check-index.ts';
 import { traceRequirement, traceMarkdown } from '../../cli/trace.ts';
 import { suiteGroups } from '../../src/requirements/groups.ts';
 
@@ -24,6 +24,33 @@ describe('the check index', () => {
         ).toEqual([]);
       }
     }
+  });
+
+  // The one way a check that did not run is excused (CheckOptions.onlyWhen): each use is a change here,
+  // reviewed with the comment beside it that says why the requirement's other checks prove it without it.
+  it('holds the checks that apply only under a condition to those listed here', async () => {
+    const conditional = [...(await checkIndex()).values()]
+      .flat()
+      .filter((check) => check.onlyWhen !== undefined)
+      .map((check) => [check.name, check.onlyWhen]);
+    expect(conditional).toEqual([
+      [
+        "A token of the run's own key that reports a short life is refused once its expires_in seconds have passed [AUTH-09]",
+        "the run's own key's token reports a life short enough to wait out",
+      ],
+    ]);
+  });
+
+  it('names the checks a narrowed run left out, by file and title, with the requirements they prove', async () => {
+    const index = await checkIndex();
+    const all = [...index.values()].flat().length;
+    const [file, checks] = [...index][0] ?? ['', []];
+    const ran = checks.map((check) => ({ file, name: check.title }));
+    const left = leftOutChecks(index, ran);
+    expect(left).toHaveLength(all - checks.length);
+    expect(left.some((check) => check.file === file)).toBe(false);
+    expect(left[0]?.requirements.length).toBeGreaterThan(0);
+    expect(leftOutChecks(index, [])).toHaveLength(all);
   });
 
   it('lists a check under the requirements it holds on its way, so their faults run it', async () => {

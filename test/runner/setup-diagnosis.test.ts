@@ -316,6 +316,31 @@ describe('the setup diagnosis', () => {
     );
   });
 
+  it("names the other user the target does not know, and not that user's connection beside it", async () => {
+    const target = await mock();
+    const profile = profileOf(target);
+    const line = await diagnose({
+      ...profile,
+      fixtures: { ...profile.fixtures, otherUserId: 'user-none', otherConnectionId: 'conn-none' },
+    });
+    expect(line).toMatch(
+      /does not know a fixture of the profile p\.json: fixtures\.otherUserId "user-none" \(GET \/users\/\{user\.id\}\/connections answered 404 [^)]+\); give ids the target has$/,
+    );
+  });
+
+  it('names a connection the target does not know for the other user', async () => {
+    const target = await mock();
+    const profile = profileOf(target);
+    const line = await diagnose({
+      ...profile,
+      // The fixture user's own connection is not the other user's.
+      fixtures: { ...profile.fixtures, otherConnectionId: profile.fixtures.connectionId ?? '' },
+    });
+    expect(line).toMatch(
+      /does not know a fixture of the profile p\.json: fixtures\.otherConnectionId "[^"]+" \(GET \/users\/\{user\.id\}\/connections\/\{connection\.id\} answered 404 [^)]+\); give ids the target has$/,
+    );
+  });
+
   it('names a connection or a snapshot of a known user the target does not know', async () => {
     const target = await mock();
     const profile = profileOf(target);
@@ -341,6 +366,8 @@ describe('the setup diagnosis', () => {
       `GET /users/${fixtures.userId}/connections/${fixtures.connectionId}`,
       `GET /institutions/${fixtures.institutionId}`,
       `GET /users/${fixtures.userId}/affordability/${fixtures.affordabilityId}/transactions`,
+      `GET /users/${fixtures.otherUserId}/connections`,
+      `GET /users/${fixtures.otherUserId}/connections/${fixtures.otherConnectionId}`,
     ]);
     expect(answered).toHaveLength(seen.length);
   });
