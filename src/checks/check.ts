@@ -8,7 +8,7 @@ import {
   type Exchange,
 } from '../http/exchange.ts';
 import { RequestRefused } from '../http/http-client.ts';
-import type { RunSettings } from '../profile/profile.ts';
+import { partnerKeyFixtures, type RunSettings } from '../profile/profile.ts';
 import { requirementById } from '../requirements/catalogue.ts';
 import type { RequirementId } from '../requirements/requirement-ids.generated.ts';
 import { Failure } from './failures.ts';
@@ -59,6 +59,13 @@ declare module 'vitest' {
  */
 export class NotExercised extends Error {
   override name = 'NotExercised';
+  constructor(
+    message: string,
+    /** What the user could give to exercise the check, where what stopped it is the profile's (a fixture refused). */
+    readonly enableBy?: string,
+  ) {
+    super(message);
+  }
 }
 
 /** Something a check needs from the profile; without it the check is reported not exercised. */
@@ -74,7 +81,12 @@ export type Need =
   | 'affordabilityId'
   | 'enrich'
   | 'enrichMatch'
-  | 'enrichNoMatch';
+  | 'enrichNoMatch'
+  | 'disabledPartnerApiKey'
+  | 'deletedPartnerApiKey'
+  | 'nonEnrichPartnerApiKey'
+  /** A job to read: fixtures.jobId, or the one an update of the fixture connection returns. */
+  | 'job';
 
 /**
  * Why a need is missing, and what the user could give to meet it (docs/design.md#exit-codes, 4: what the user
@@ -90,6 +102,38 @@ function fixtureNeed(present: unknown, field: string): MissingNeed | undefined {
   return present
     ? undefined
     : { reason: `the profile gives no ${field}`, enableBy: `the profile's ${field}` };
+}
+
+/** A partner's key: given in the profile or by its environment variable (a secret, like the API key). */
+function partnerKeyNeed(s: RunSettings, field: keyof typeof partnerKeyFixtures): MissingNeed | undefined {
+  return s.profile.fixtures[field]
+    ? undefined
+    : {
+        reason: `the profile gives no fixtures.${field}`,
+        enableBy: `${partnerKeyFixtures[field]} or the profile’s fixtures.${field}`,
+      };
+}
+
+/**
+ * A job to read: the profile's finished one, or the job an update of the fixture connection returns,
+ * which needs a run that may write and the connection's fixtures. Without either, what to give is the
+ * job id, or what the update lacks.
+ */
+function jobNeed(s: RunSettings): MissingNeed | undefined {
+  const f = s.profile.fixtures;
+  if (f.jobId) return undefined;
+  if (s.profile.readOnly)
+    return {
+      reason:
+        'the profile gives no fixtures.jobId, and the run is read-only: no connection update makes a job',
+      enableBy: "the profile's fixtures.jobId",
+    };
+  const lacking = (['userId', 'connectionId', 'connectionPassword'] as const).find((field) => !f[field]);
+  if (lacking === undefined) return undefined;
+  return {
+    reason: `the profile gives no fixtures.jobId, nor fixtures.${lacking} to update the connection for a job`,
+    enableBy: `the profile's fixtures.jobId or fixtures.${lacking}`,
+  };
 }
 
 const missingNeeds: Record<Need, (s: RunSettings) => MissingNeed | undefined> = {
@@ -118,6 +162,10 @@ const missingNeeds: Record<Need, (s: RunSettings) => MissingNeed | undefined> = 
   },
   enrichMatch: (s) => fixtureNeed(s.profile.fixtures.enrich?.matchingQuery, 'fixtures.enrich.matchingQuery'),
   enrichNoMatch: (s) => fixtureNeed(s.profile.fixtures.enrich?.noMatchQuery, 'fixtures.enrich.noMatchQuery'),
+  disabledPartnerApiKey: (s) => partnerKeyNeed(s, 'disabledPartnerApiKey'),
+  deletedPartnerApiKey: (s) => partnerKeyNeed(s, 'deletedPartnerApiKey'),
+  nonEnrichPartnerApiKey: (s) => partnerKeyNeed(s, 'nonEnrichPartnerApiKey'),
+  job: jobNeed,
 };
 
 export interface CheckOptions {
@@ -190,6 +238,7 @@ export function check(
     } catch (error) {
       if (error instanceof RequestRefused || error instanceof NotExercised) {
         context.task.meta.notExercised = error.message;
+        if (error instanceof NotExercised && error.enableBy) context.task.meta.enableBy = error.enableBy;
         context.skip(`not exercised: ${error.message}`);
         return;
       }

@@ -36,7 +36,7 @@ describe('a profile field the schema does not know', () => {
     ],
     [
       { fixtures: { somethingElse: 'x' } },
-      'unknown field "fixtures.somethingElse"; expected one of: userId, connectionId, connectionPassword, institutionId, affordabilityId, emptyAffordabilityId, enrich',
+      'unknown field "fixtures.somethingElse"; expected one of: userId, connectionId, connectionPassword, institutionId, affordabilityId, emptyAffordabilityId, enrich, accountIds, jobId, disabledPartnerApiKey, deletedPartnerApiKey, nonEnrichPartnerApiKey',
     ],
   ])('%j: %s', (profile, message) => {
     expect(load('unknown.json', profile)).toBe(message);
