@@ -93,7 +93,7 @@ export type Need =
  * could have enabled makes a run incomplete). A write under --read-only is the user's choice: it names
  * nothing to give, and never makes a run incomplete.
  */
-interface MissingNeed {
+export interface MissingNeed {
   reason: string;
   enableBy?: string;
 }
@@ -168,6 +168,11 @@ const missingNeeds: Record<Need, (s: RunSettings) => MissingNeed | undefined> = 
   job: jobNeed,
 };
 
+/** The first of a check's needs the run does not meet, with why and what would meet it; undefined when it meets them all. */
+export function missingNeed(needs: readonly Need[], settings: RunSettings): MissingNeed | undefined {
+  return needs.map((need) => missingNeeds[need](settings)).find((missing) => missing !== undefined);
+}
+
 export interface CheckOptions {
   needs?: Need[];
   /**
@@ -224,7 +229,7 @@ export function check(
   test(`${title} [${requirements.join(', ')}]`, testOptions, async (context) => {
     context.task.meta.requirements = [...requirements];
     const settings = runSettings();
-    const missing = needs.map((need) => missingNeeds[need](settings)).find((m) => m !== undefined);
+    const missing = missingNeed(needs, settings);
     if (missing) {
       context.task.meta.notExercised = missing.reason;
       if (missing.enableBy) context.task.meta.enableBy = missing.enableBy;

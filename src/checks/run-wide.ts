@@ -72,13 +72,14 @@ export function runWide<T>(key: string, make: () => Promise<T>): Promise<T> {
   const memo = `${settings.runId} ${key}`;
   let value = asked.get(memo) as Promise<T> | undefined;
   if (!value) {
-    value = settings.runWide ? askAcross(settings.runWide.channel, key, make) : make();
+    value = settings.runWide ? askRunWide(settings.runWide.channel, key, make) : make();
     asked.set(memo, value);
   }
   return value;
 }
 
-function askAcross<T>(channelName: string, key: string, make: () => Promise<T>): Promise<T> {
+/** One ask of the keeper on the channel: the value made by this thread (told to make it) or another. */
+export function askRunWide<T>(channelName: string, key: string, make: () => Promise<T>): Promise<T> {
   let channel = channels.get(channelName);
   if (!channel) {
     channel = new BroadcastChannel(channelName);
