@@ -51,7 +51,9 @@ function judgeable(exchange: Exchange): boolean {
 export function jobRun(): Promise<JobRun> {
   return perRun('jobs:run', async () => {
     const { readOnly, fixtures } = runSettings().profile;
-    const updates = !readOnly && fixtures.userId && fixtures.connectionId && fixtures.connectionPassword;
+    const updates =
+      !readOnly && Boolean(fixtures.userId && fixtures.connectionId && fixtures.connectionPassword);
+    // The checks' 'job' need gives the profile's job where the run cannot update for one.
     if (!updates) return finishedJob(fixtures.jobId ?? '');
     let update: Exchange;
     try {
