@@ -1,4 +1,5 @@
 import { packageVersion } from '../src/package-root.ts';
+import { partnerKeyFixtures } from '../src/profile/profile.ts';
 import { commandHelp, overviewHelp, type CommandDescription } from './help.ts';
 import type { OptionTable } from './options.ts';
 import { exitCodes } from './exit-codes.ts';
@@ -21,6 +22,18 @@ export const commands: CommandEntry[] = [
       [
         'FDS_EXPIRY_API_KEY',
         'the key whose tokens live a few seconds, for the expiry checks (profile tokenExpiry.apiKey)',
+      ],
+      [
+        partnerKeyFixtures.disabledPartnerApiKey,
+        "a temporarily disabled partner's key, for TOKEN-17 (profile fixtures.disabledPartnerApiKey)",
+      ],
+      [
+        partnerKeyFixtures.deletedPartnerApiKey,
+        "a deleted partner's key, for TOKEN-18 (profile fixtures.deletedPartnerApiKey)",
+      ],
+      [
+        partnerKeyFixtures.nonEnrichPartnerApiKey,
+        'the key of a partner not enabled for enrich, for ENRICH-18 (profile fixtures.nonEnrichPartnerApiKey)',
       ],
     ],
     options: async () => (await import('./run-options.ts')).runOptions,

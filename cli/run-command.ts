@@ -4,6 +4,7 @@ import type { RunningMock } from '../mock/server.ts';
 import type { Profile, SettingSources } from '../src/profile/profile.ts';
 import { conformanceReporters } from '../runner/reporters/index.ts';
 import { TrafficCoordinator } from '../src/http/traffic.ts';
+import { RunWideValues } from '../src/checks/run-wide.ts';
 import { comparisonLines } from '../src/report/compare-views.ts';
 import { checksLine, failureLines } from '../src/report/console-lines.ts';
 import { acceptIncompleteLine, incompleteLine, requirementsLine } from '../src/report/report.ts';
@@ -121,6 +122,7 @@ export async function runCommand(
   }
   let mock: RunningMock | undefined;
   let traffic: TrafficCoordinator | undefined;
+  let runWide: RunWideValues | undefined;
   let profile: Profile;
   /** When the requests sent before the run were answered: the budget counts them too. */
   const answeredBefore: number[] = [];
@@ -156,6 +158,7 @@ export async function runCommand(
       config.maxRps,
       answeredBefore,
     );
+    runWide = new RunWideValues(`fds-conformance-run-wide-${settings.runId}`);
     // A narrowed run reads the whole index: the checks it leaves out leave their requirements partly exercised.
     const index = config.only || config.requirements || config.shard ? await checkIndex() : undefined;
     const { conformance, reporters } = conformanceReporters(config, target, env, out, traffic, index);
@@ -163,6 +166,7 @@ export async function runCommand(
       settings: {
         ...settings,
         traffic: { channel: traffic.channelName, budgeted: config.maxRps !== undefined },
+        runWide: { channel: runWide.channelName },
       },
       ...(config.only ? { only: config.only } : {}),
       ...(index && config.requirements
@@ -224,6 +228,7 @@ export async function runCommand(
     return verdictExitCode(report.summary.verdict, config.allowIncomplete);
   } finally {
     traffic?.close();
+    runWide?.close();
     await mock?.close();
   }
 }

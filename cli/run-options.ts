@@ -3,6 +3,7 @@ import { existsSync, readFileSync, statSync } from 'node:fs';
 import { basename, dirname, resolve } from 'node:path';
 import { checkBaseUrl, loadProfileFile, type ProfileFile } from '../src/profile/load-profile.ts';
 import {
+  partnerKeyFixtures,
   profileDefaults,
   type Profile,
   type RunSettings,
@@ -302,6 +303,18 @@ export function parseRunOptions(args: string[], env: NodeJS.ProcessEnv): RunConf
   // A secret like the API key, so it may stay out of the profile file; an empty variable counts as unset.
   const expiryApiKey = env.FDS_EXPIRY_API_KEY || file.tokenExpiry?.apiKey;
   const expiryApiKeySource = env.FDS_EXPIRY_API_KEY ? 'FDS_EXPIRY_API_KEY' : inProfile('tokenExpiry.apiKey');
+  // The partners' keys are secrets too: each may come from its variable, over the profile's fixture.
+  const fixtures = { ...file.fixtures } as Profile['fixtures'];
+  for (const [field, variable] of Object.entries(partnerKeyFixtures) as [
+    keyof typeof partnerKeyFixtures,
+    string,
+  ][]) {
+    const key = env[variable];
+    if (key) fixtures[field] = key;
+  }
+  const nonEnrichSource = env.FDS_NON_ENRICH_API_KEY
+    ? 'FDS_NON_ENRICH_API_KEY'
+    : inProfile('fixtures.nonEnrichPartnerApiKey');
   const profile: Profile | undefined =
     baseUrlRaw === undefined
       ? undefined
@@ -320,7 +333,7 @@ export function parseRunOptions(args: string[], env: NodeJS.ProcessEnv): RunConf
               }
             : {}),
           readOnly,
-          fixtures: (file.fixtures ?? {}) as Profile['fixtures'],
+          fixtures,
         };
 
   const target: RunTarget = profile
@@ -330,6 +343,7 @@ export function parseRunOptions(args: string[], env: NodeJS.ProcessEnv): RunConf
           baseUrl: baseUrlSource,
           ...(apiKey ? { apiKey: apiKeySource } : {}),
           ...(expiryApiKey ? { expiryApiKey: expiryApiKeySource } : {}),
+          ...(fixtures.nonEnrichPartnerApiKey ? { nonEnrichPartnerApiKey: nonEnrichSource } : {}),
           ...(profilePath ? { profile: profilePath } : {}),
         },
       }

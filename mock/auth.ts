@@ -1,6 +1,7 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import { detail, MockError, quoted } from './errors.ts';
 import type { MockContext, Route } from './router.ts';
+import { partnerApiKeys } from './test-credentials.ts';
 
 /**
  * Authentication (spec: Authentication, Errors). The token endpoint takes `Basic <API_KEY>` and the version
@@ -43,7 +44,7 @@ export function credential(headers: IncomingHttpHeaders, scheme: string): string
 export function apiKeyOf(basic: string, context: MockContext): string | undefined {
   const { apiKeys } = context.options;
   const policy = context.policy.auth.key;
-  if (Object.hasOwn(apiKeys, basic)) return basic;
+  if (Object.hasOwn(apiKeys, basic) || partnerKeyTaken(basic, context)) return basic;
   if (policy.base64Too) {
     const decoded = Buffer.from(basic, 'base64').toString('utf8').replace(/:$/, '');
     if (Object.hasOwn(apiKeys, decoded)) return decoded;
@@ -74,8 +75,11 @@ function authenticateApiKey(headers: IncomingHttpHeaders, context: MockContext):
         const said = malformedAuthorization('Basic <API_KEY>', headers.authorization);
         throw new MockError(400, code, 'Authorization not valid', said, 'Authorization');
       }
-    } else if (apiKeyOf(key, context) === undefined && policy.unknownKeyRefused) {
-      throw unknownKey(variants.unknownKey);
+    } else {
+      const refused = partnerRefusal(key, context);
+      if (refused) throw refused;
+      if (apiKeyOf(key, context) === undefined && policy.unknownKeyRefused)
+        throw unknownKey(variants.unknownKey);
     }
   }
   const header = headers[options.versionHeader.toLowerCase()];
@@ -97,6 +101,52 @@ function authenticateApiKey(headers: IncomingHttpHeaders, context: MockContext):
       : detail.unknown(options.versionHeader, quoted(version), supported);
     throw new MockError(400, 'parameter-not-valid', 'Version not supported', said, options.versionHeader);
   }
+}
+
+/**
+ * Whether the key is a partner's whose tokens are issued: the partner not enabled for enrich, and a
+ * disabled or deleted partner where a fault issues them tokens (test-credentials.ts, partnerApiKeys).
+ */
+function partnerKeyTaken(key: string, context: MockContext): boolean {
+  const policy = context.policy.token;
+  return (
+    key === partnerApiKeys.nonEnrich ||
+    (key === partnerApiKeys.disabled && policy.disabledPartner === 'issued') ||
+    (key === partnerApiKeys.deleted && policy.deletedPartner === 'issued')
+  );
+}
+
+/**
+ * The refusal of a disabled or deleted partner's key, by the row the policy gives it (spec: Errors,
+ * access-denied 403 "partner account temporarily disabled", parameter-not-valid 404 "partner account
+ * deleted"); undefined for any other key, and for one that is issued tokens.
+ */
+function partnerRefusal(key: string, context: MockContext): MockError | undefined {
+  const policy = context.policy.token;
+  const answer =
+    key === partnerApiKeys.disabled
+      ? policy.disabledPartner
+      : key === partnerApiKeys.deleted
+        ? policy.deletedPartner
+        : undefined;
+  if (answer === undefined || answer === 'issued') return undefined;
+  if (answer === 'unknown-key') return unknownKey(context.options.variants.token?.unknownKey);
+  // The key is a secret: the detail never repeats it.
+  if (answer === 'access-denied')
+    return new MockError(
+      403,
+      'access-denied',
+      'Access denied',
+      'the partner account is temporarily disabled',
+      'Authorization',
+    );
+  return new MockError(
+    404,
+    'parameter-not-valid',
+    'Partner account deleted',
+    'the partner account of this API key is deleted',
+    'Authorization',
+  );
 }
 
 /** The row of the token table an unknown key gets: three rows fit it (see TokenVariants.unknownKey). */

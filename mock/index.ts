@@ -20,7 +20,7 @@ export type { World } from './world/world.ts';
 export type { Finding as ClientFinding, ObservationReport as ClientReport } from '../src/observe/types.ts';
 export { defaultApiKey, faultSwitchHeader, shortLivedApiKey } from './options.ts';
 export { mockProfile } from './profile.ts';
-export { slowJobFactor, testCredentials } from './test-credentials.ts';
+export { partnerApiKeys, slowJobFactor, testCredentials } from './test-credentials.ts';
 
 /**
  * How to start the mock. Every option may be left out (or given as undefined): `startMock()` alone is a

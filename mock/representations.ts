@@ -113,7 +113,7 @@ export function transactionResource(
 /** Steps of a connection job advance with time: each spends `jobStepMs` pending, then in progress. */
 export const jobStepTitles = ['verify-credentials', 'retrieve-accounts', 'retrieve-transactions'] as const;
 
-/** A step's status: the spec's three, and `failed`, which only a created connection's job shows (an extension). */
+/** A step's status: the spec's three, and `failed`, which a job shows whose credentials did not get in (an extension). */
 export type StepStatus = 'pending' | 'in-progress' | 'success' | 'failed';
 
 /**
@@ -174,8 +174,8 @@ export function jobResource(job: JobRecord, context: MockContext, now = Date.now
   const updated = new Date(
     job.createdAt + Math.min(elapsedSlots(job, context, now), lastChange) * stepMs,
   ).toISOString();
-  // A job that failed made no connection: it has no source to link to.
-  const source = job.failure ? {} : { source: connection };
+  // A creation that failed made no connection: it has no source to link to. A failed update's connection is still there.
+  const source = job.failure && job.creates ? {} : { source: connection };
   return {
     type: 'job',
     id: job.id,

@@ -6,6 +6,8 @@ export interface IssuedToken {
   scope: string;
   /** Epoch milliseconds after which the token is refused. */
   expiresAt: number;
+  /** Issued to a partner not enabled for the enrich service (test-credentials.ts, partnerApiKeys). */
+  enrichDenied?: true;
 }
 
 export interface UserRecord {
@@ -24,8 +26,10 @@ export interface JobRecord {
   createdAt: number;
   /** How long each step takes, for a slow job of a created connection; others take the mock's `jobStepMs`. */
   stepMs?: number;
-  /** Why verify-credentials fails, for a created connection whose credentials do not get in; no step after it runs. */
+  /** Why verify-credentials fails, for credentials that do not get in (test-credentials.ts); no step after it runs. */
   failure?: StepFailure;
+  /** The job makes its connection (POST /users/{user.id}/connections): failed, it made none to link to. */
+  creates?: true;
 }
 
 /** A failed step's `result`, as the real service words it (an extension: the spec shows no failed step). */
@@ -75,9 +79,14 @@ export class MockState {
   /** An expenses resource runs to kilobytes, where a token or a job is some bytes: fewer are kept. */
   static readonly maxExpenses = 1_000;
 
-  issueToken(scope: string, lifetimeSeconds: number, now = Date.now()): string {
+  issueToken(
+    scope: string,
+    lifetimeSeconds: number,
+    partner: Pick<IssuedToken, 'enrichDenied'> = {},
+    now = Date.now(),
+  ): string {
     const token = randomUUID().replaceAll('-', '') + randomUUID().replaceAll('-', '');
-    remember(this.tokens, token, { scope, expiresAt: now + lifetimeSeconds * 1000 });
+    remember(this.tokens, token, { scope, expiresAt: now + lifetimeSeconds * 1000, ...partner });
     return token;
   }
 

@@ -4,6 +4,7 @@ import { parseRunOptions, runSettingsOf } from '../cli/run-options.ts';
 import { UsageError } from '../src/usage-error.ts';
 import { suiteGroups } from '../src/requirements/groups.ts';
 import { suiteConfig } from './run-suites.ts';
+import { RunWideValues } from '../src/checks/run-wide.ts';
 
 /**
  * The suites under a project's own vitest configuration (`fds-conformance/vitest`): the same run as the
@@ -33,9 +34,13 @@ export function conformanceConfig(args: string[] = [], env: NodeJS.ProcessEnv = 
   const profile = config.profile;
   const target = { baseUrl: profile.baseUrl, embeddedMock: false, version: profile.version };
   const { reporters } = conformanceReporters(config, target, env);
+  const settings = runSettingsOf(config, profile);
+  // Kept in this process, which vitest's workers are threads of, for as long as it runs (its channel holds
+  // nothing open): the values made once across the workers, as the CLI's run keeps them.
+  const runWide = new RunWideValues(`fds-conformance-run-wide-${settings.runId}`);
   return suiteConfig(
     config.only ?? suiteGroups,
-    runSettingsOf(config, profile),
+    { ...settings, runWide: { channel: runWide.channelName } },
     reporters,
     config.shard,
     config.retries,

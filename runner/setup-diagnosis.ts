@@ -4,7 +4,7 @@ import { connectionReset, timedOut, transientAnswer, type Exchange } from '../sr
 import { transientBackoffMs } from '../src/http/http-client.ts';
 import { Secrets } from '../src/http/secrets.ts';
 import { TokenManager } from '../src/http/token-manager.ts';
-import type { Profile, SettingSources } from '../src/profile/profile.ts';
+import { profileKeys, type Profile, type SettingSources } from '../src/profile/profile.ts';
 import { preflightRequest, seconds, statusAndError, type PreflightBudget } from './preflight.ts';
 import { unknownFixtures } from './setup-fixtures.ts';
 
@@ -74,7 +74,7 @@ export async function setupError(
   if (!apiKey) return undefined;
   const { sources } = options;
   const secrets = new Secrets();
-  secrets.add(profile.tokenExpiry?.apiKey);
+  for (const key of profileKeys(profile)) secrets.add(key);
   const usage = (line: string): SetupError => ({ line: secrets.redact(line) });
   const limit = Math.max(options.timeoutMs - (options.silentForMs ?? 0), Math.min(options.timeoutMs, 1000));
   const here = await requestToken(
@@ -91,21 +91,26 @@ export async function setupError(
   const base = `${profile.baseUrl} (from ${sources.baseUrl})`;
   const mistaken = await tokenAnswerError(here, apiKey, profile, options, secrets);
   if (mistaken) return usage(mistaken);
-  const expiryKey = profile.tokenExpiry?.apiKey;
-  if (expiryKey) {
-    const expiry = await requestToken(
-      profile.baseUrl,
-      expiryKey,
-      profile,
-      options.timeoutMs,
-      options,
-      secrets,
-    );
-    const refused = keyRefusal(expiry.exchange);
-    if (refused)
-      return usage(
-        `the expiry API key (from ${sources.expiryApiKey}) was refused by POST /token (${refused}); the token-expiry checks need a key the target accepts`,
-      );
+  // The profile's other keys that the run asks tokens for, each checked as cheaply: one token request. The
+  // disabled and deleted partners' keys are refused by design, so no answer of theirs shows a mistake:
+  // their checks judge them.
+  const otherKeys = [
+    {
+      key: profile.tokenExpiry?.apiKey,
+      name: `the expiry API key (from ${sources.expiryApiKey})`,
+      needed: 'the token-expiry checks need a key the target accepts',
+    },
+    {
+      key: profile.fixtures.nonEnrichPartnerApiKey,
+      name: `the API key of a partner not enabled for enrich (from ${sources.nonEnrichPartnerApiKey})`,
+      needed: 'the enrich partner check needs a key the target gives tokens to',
+    },
+  ];
+  for (const { key, name, needed } of otherKeys) {
+    if (!key) continue;
+    const answer = await requestToken(profile.baseUrl, key, profile, options.timeoutMs, options, secrets);
+    const refused = keyRefusal(answer.exchange);
+    if (refused) return usage(`${name} was refused by POST /token (${refused}); ${needed}`);
   }
   if (!here.token) return undefined;
   const unknown = await unknownFixtures(

@@ -56,6 +56,11 @@ export const enrichFaults = [
     ],
   },
   {
+    name: 'enrich-partner-not-enabled-served',
+    requirement: 'ENRICH-18',
+    description: 'a partner not enabled for the enrich service is served enrich results',
+  },
+  {
     name: 'enrich-error-without-parameter',
     requirement: 'ENRICH-14',
     description: 'refusals of enrich parameters do not name the parameter',

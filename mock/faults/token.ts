@@ -92,6 +92,16 @@ export const tokenFaults = [
     description: 'an unknown API key gets a token',
   },
   {
+    name: 'token-disabled-partner-issued',
+    requirement: 'TOKEN-17',
+    description: "a temporarily disabled partner's API key gets a token",
+  },
+  {
+    name: 'token-deleted-partner-issued',
+    requirement: 'TOKEN-18',
+    description: "a deleted partner's API key gets a token",
+  },
+  {
     name: 'token-missing-scope-wrong-code',
     requirement: 'TOKEN-13',
     description: 'POST /token without scope is refused with 400 invalid-grant instead of invalid-request',

@@ -19,6 +19,8 @@ const mcc = /^[0-9]{4}$/;
 
 /** How GET /enrich answers: the spec's rules, as the readings read them and the faults bend them. */
 export interface EnrichPolicy {
+  /** Whether a partner not enabled for the enrich service is refused (spec: "Only partners enabled … may call it"). */
+  partnerChecked: boolean;
   /** Input the spec sets no rule for (a repeated parameter, an overlong or garbled q) is refused. */
   unruledInputRefused: boolean;
   /** The code a required parameter left out is refused with. */
@@ -96,6 +98,7 @@ export interface EnrichPolicy {
 export function enrichPolicy({ variants: all, fault }: PolicyInputs): EnrichPolicy {
   const variants = all.enrich ?? {};
   return {
+    partnerChecked: !fault('enrich-partner-not-enabled-served'),
     unruledInputRefused: variants.strictInput === true,
     missingParameterCode: variants.missingParameter ?? 'parameter-not-valid',
     refusalNamesParameter: !fault('enrich-error-without-parameter'),

@@ -11,6 +11,13 @@ export interface TokenPolicy {
   malformedAuthorizationRefused: boolean;
   /** Whether an API key the service does not know is refused. */
   unknownKeyRefused: boolean;
+  /**
+   * A temporarily disabled partner's key (test-credentials.ts, partnerApiKeys): refused by its own row
+   * (403 access-denied), refused as a key the service does not know, or given a token.
+   */
+  disabledPartner: 'access-denied' | 'unknown-key' | 'issued';
+  /** A deleted partner's key: refused by its own row (404 parameter-not-valid), as an unknown key, or given a token. */
+  deletedPartner: 'parameter-not-valid-404' | 'unknown-key' | 'issued';
   /** A version the service does not support: refused, or taken. */
   unsupportedVersion: 'refused' | 'taken';
   /** A retired version: refused for every scope, or for SERVER_ACCESS only. */
@@ -51,6 +58,12 @@ export function tokenPolicy({ variants: all, fault }: PolicyInputs): TokenPolicy
     missingAuthorizationRefused: !fault('token-missing-authorization-accepted'),
     malformedAuthorizationRefused: !fault('token-malformed-authorization-accepted'),
     unknownKeyRefused: !fault('token-unknown-key-accepted'),
+    disabledPartner: fault('token-disabled-partner-issued')
+      ? 'issued'
+      : (variants.disabledKey ?? 'access-denied'),
+    deletedPartner: fault('token-deleted-partner-issued')
+      ? 'issued'
+      : (variants.deletedKey ?? 'parameter-not-valid-404'),
     unsupportedVersion: fault('token-version-ignored') ? 'taken' : 'refused',
     retiredVersionRefused: fault('token-retired-version-client-scope-accepted')
       ? 'server-access-only'

@@ -70,7 +70,14 @@ export const createConnection: RouteHandler = {
     const outcome = creationOutcome(loginId, password, institution, context);
     const now = Date.now();
     const connectionId = randomUUID();
-    const job: JobRecord = { id: randomUUID(), userId, connectionId, createdAt: now, ...outcome };
+    const job: JobRecord = {
+      id: randomUUID(),
+      userId,
+      connectionId,
+      createdAt: now,
+      creates: true,
+      ...outcome,
+    };
     context.state.addJob(job);
     if (!outcome.failure) {
       const { world } = context;

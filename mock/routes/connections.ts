@@ -7,6 +7,7 @@ import { connectionDetail, connectionSummary, jobResource } from '../representat
 import type { MockContext, MockRequest, RouteHandler } from '../router.ts';
 import type { ConnectionRecord } from '../world/world.ts';
 import type { ConnectionsPolicy } from '../policy/connections.ts';
+import { passwordFailure } from '../test-credentials.ts';
 import { jobAsShown } from './jobs.ts';
 import { knownUser } from './users.ts';
 
@@ -223,11 +224,15 @@ export const updateConnection: RouteHandler = {
       if (value !== undefined && typeof value !== 'string')
         throw parameterNotValid(field, detail.malformed(field, 'a string', kindOf(value)));
     }
+    const institution = context.world.institutions.find((i) => i.id === connection.institutionId);
+    // The test password that is wrong fails the job's verify-credentials, as a real institution would.
+    const failure = institution && passwordFailure(password, institution);
     const job = {
       id: randomUUID(),
       userId: connection.userId,
       connectionId: connection.id,
       createdAt: Date.now(),
+      ...(failure ? { failure } : {}),
     };
     context.state.addJob(job);
     const shown = jobAsShown(jobResource(job, context), context);

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { countries } from '../../src/types/countries.ts';
 import { detail, MockError, parameterNotValid, quoted } from '../errors.ts';
+import { credential } from '../auth.ts';
 import type { MockContext, RouteHandler } from '../router.ts';
 import type { EnrichPolicy } from '../policy/enrich.ts';
 import type { MerchantRecord } from '../world/world.ts';
@@ -87,6 +88,15 @@ export const enrich: RouteHandler = {
   handle(request, context) {
     const { query } = request;
     const policy = context.policy.enrich;
+    // The partner is judged before its input: a partner without the service gets nothing of it.
+    const token = context.state.tokens.get(credential(request.headers, 'bearer') ?? '');
+    if (token?.enrichDenied && policy.partnerChecked)
+      throw new MockError(
+        403,
+        'access-denied',
+        'Access denied',
+        'the partner account is not enabled for the enrich service',
+      );
     if (policy.unruledInputRefused) refuseUnruledInput(query, policy);
     const q = query.get('q');
     if (q === null) refuseMissing('q', policy);

@@ -1,6 +1,7 @@
 import { detail, notFound, quoted } from '../errors.ts';
 import { jobResource, type MockJob, type MockJobStep } from '../representations.ts';
 import type { MockContext, RouteHandler } from '../router.ts';
+import type { JobRecord } from '../state.ts';
 import type { JobsVariants } from '../variants/types.ts';
 
 /** A +10:00 offset and whole seconds: another ISO 8601 form of the same instant (AMB-JOBS-03). */
@@ -39,10 +40,18 @@ export function jobAsShown(job: MockJob, context: MockContext, now = Date.now())
   return { ...job, ...timestamps, ...(job.steps ? { steps: stepsAsShown(job.steps, variants) } : {}) };
 }
 
+/** A job the run started, or one of the world's, each of whose steps succeeded long ago. */
+function jobOf(id: string, context: MockContext): JobRecord | undefined {
+  const started = context.state.jobs.get(id);
+  if (started) return started;
+  const done = context.world.jobs.find((job) => job.id === id);
+  return done && { ...done, createdAt: Date.parse(done.created) };
+}
+
 /** GET /jobs/{job.id} (spec: Endpoints, Job, States and transitions). */
 export const getJob: RouteHandler = {
   handle(request, context) {
-    const job = context.state.jobs.get(request.params.jobId ?? '');
+    const job = jobOf(request.params.jobId ?? '', context);
     if (!job)
       throw notFound('job.id', detail.unknown('job.id', quoted(request.params.jobId), 'no job has this id'));
     return { status: 200, body: jobAsShown(jobResource(job, context), context) };

@@ -2,6 +2,7 @@ import { apiKeyOf, credential } from '../auth.ts';
 import { detail, kindOf, MockError, quoted } from '../errors.ts';
 import type { MockContext, RouteHandler } from '../router.ts';
 import type { TokenPolicy } from '../policy/token.ts';
+import { partnerApiKeys } from '../test-credentials.ts';
 
 const scopes = new Set(['SERVER_ACCESS', 'CLIENT_ACCESS']);
 /**
@@ -122,7 +123,11 @@ export const issueToken: RouteHandler = {
     const token =
       again?.token ??
       (policy.lastReissued ? previous : undefined) ??
-      context.state.issueToken(scope, lifetime / policy.lifetimeDivisor);
+      context.state.issueToken(
+        scope,
+        lifetime / policy.lifetimeDivisor,
+        key === partnerApiKeys.nonEnrich ? { enrichDenied: true } : {},
+      );
     issued?.set(slot, token);
     return {
       status: scope === 'SERVER_ACCESS' ? policy.serverAccessStatus : 200,

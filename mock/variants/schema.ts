@@ -27,6 +27,8 @@ export const variantsSchema = closed({
   token: closed({
     jsonBody: oneOf('accepted', 'ignored'),
     unknownKey: oneOf('parameter-not-valid', 'parameter-not-valid-404'),
+    disabledKey: oneOf('unknown-key'),
+    deletedKey: oneOf('unknown-key'),
     missingAuthorization: oneOf('invalid-request'),
     malformedAuthorization: oneOf('invalid-request', 'invalid-grant'),
     missingScope: oneOf('server-access'),

@@ -182,6 +182,14 @@ export interface TokenVariants {
    * parameter-not-valid 404.
    */
   unknownKey?: 'parameter-not-valid' | 'parameter-not-valid-404';
+  /**
+   * A temporarily disabled partner's key is answered as a key the service does not know (by the row
+   * `unknownKey` gives), as a service does that keeps no partner state beside its keys, instead of with
+   * its own row, 403 access-denied.
+   */
+  disabledKey?: 'unknown-key';
+  /** A deleted partner's key is answered as a key the service does not know, instead of with 404 parameter-not-valid. */
+  deletedKey?: 'unknown-key';
   /** A missing Authorization header as "required parameter missing": invalid-request instead of parameter-not-valid. */
   missingAuthorization?: 'invalid-request';
   /**

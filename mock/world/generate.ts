@@ -4,7 +4,7 @@ import { buildInstitutions } from './institutions.ts';
 import { buildMerchants } from './merchants.ts';
 import { buildPeople } from './people.ts';
 import { Random } from './random.ts';
-import type { AffordabilitySnapshot, World } from './world.ts';
+import type { AffordabilitySnapshot, World, WorldJob } from './world.ts';
 
 /** The world as stored in fixtures/world/world.json: pretty-printed, so that a change reads as a diff. */
 export function serializeWorld(world: World): string {
@@ -31,6 +31,13 @@ export function generateWorld(seed: number): World {
   const otherConnection = people.connections.find((c) => c.userId !== fixtureUser.id)!;
   // Drawn last, so the rest of the world is what the seed gave before it existed.
   const emptySnapshot: AffordabilitySnapshot = { id: r.uuid(), userId: fixtureUser.id, transactions: [] };
+  // Drawn after it, for the same reason: the update that last used the fixture connection.
+  const finishedJob: WorldJob = {
+    id: r.uuid(),
+    userId: fixtureUser.id,
+    connectionId: fixtureConnection.id,
+    created: fixtureConnection.lastUsed,
+  };
   return {
     seed,
     currentMonth: worldCurrentMonth,
@@ -40,10 +47,12 @@ export function generateWorld(seed: number): World {
     connections: people.connections,
     accounts: people.accounts,
     affordability: [...people.affordability, emptySnapshot],
+    jobs: [finishedJob],
     fixture: {
       userId: fixtureUser.id,
       connectionId: fixtureConnection.id,
       connectionPassword: fixtureConnection.password,
+      jobId: finishedJob.id,
       affordabilityId: people.affordability[0]!.id,
       emptyAffordabilityId: emptySnapshot.id,
       institutionId: fixtureConnection.institutionId,

@@ -14,11 +14,15 @@ export interface World {
   connections: ConnectionRecord[];
   accounts: AccountRecord[];
   affordability: AffordabilitySnapshot[];
+  /** Jobs run before the world's now, every step of each long done: an update of the fixture connection. */
+  jobs: WorldJob[];
   /** The user the suite's profile points at: two connections, three or more accounts, a big snapshot. */
   fixture: {
     userId: string;
     connectionId: string;
     connectionPassword: string;
+    /** A finished job of an update of the fixture connection, for a run that may not write to make one. */
+    jobId: string;
     affordabilityId: string;
     /** A snapshot of the same user without any transaction: the list's empty state (AFFORD-02). */
     emptyAffordabilityId: string;
@@ -96,6 +100,14 @@ export interface MerchantRecord {
   anzsic: { division: AnzsicLevel; subdivision: AnzsicLevel; group: AnzsicLevel; class: AnzsicLevel };
   /** Logo file names: both, master only (the master is then given for both), or none. */
   logo: { master: string | null; thumb: string | null };
+}
+
+/** A job of the world: a connection's update that ran at `created`, when the connection was last used. */
+export interface WorldJob {
+  id: string;
+  userId: string;
+  connectionId: string;
+  created: string;
 }
 
 export interface WorldUser {

@@ -9,7 +9,7 @@ import {
 } from '../http/exchange.ts';
 import { RequestRefused } from '../http/http-client.ts';
 import { enablers, type Enabler } from '../profile/enablers.ts';
-import type { RunSettings } from '../profile/profile.ts';
+import { partnerKeyFixtures, type RunSettings } from '../profile/profile.ts';
 import { requirementById } from '../requirements/catalogue.ts';
 import type { RequirementId } from '../requirements/requirement-ids.generated.ts';
 import { Failure } from './failures.ts';
@@ -73,6 +73,13 @@ declare module 'vitest' {
  */
 export class NotExercised extends Error {
   override name = 'NotExercised';
+  constructor(
+    message: string,
+    /** What the user could give to exercise the check, where what stopped it is the profile's (a fixture refused). */
+    readonly enableBy?: string,
+  ) {
+    super(message);
+  }
 }
 
 /** Something a check needs from the profile; without it the check is reported not exercised. */
@@ -88,14 +95,19 @@ export type Need =
   | 'affordabilityId'
   | 'enrich'
   | 'enrichMatch'
-  | 'enrichNoMatch';
+  | 'enrichNoMatch'
+  | 'disabledPartnerApiKey'
+  | 'deletedPartnerApiKey'
+  | 'nonEnrichPartnerApiKey'
+  /** A job to read: fixtures.jobId, or the one an update of the fixture connection returns. */
+  | 'job';
 
 /**
  * Why a need is missing, and what the user could give to meet it (docs/design.md#exit-codes, 4: what the user
  * could have enabled makes a run incomplete). A write under --read-only is the user's choice: it names
  * nothing to give, and never makes a run incomplete.
  */
-interface MissingNeed {
+export interface MissingNeed {
   reason: string;
   enableBy?: string;
 }
@@ -103,6 +115,40 @@ interface MissingNeed {
 /** A profile field's need: `what` names it in the reason, where the field alone says too little. */
 function fixtureNeed(present: unknown, field: Enabler, what: string = field): MissingNeed | undefined {
   return present ? undefined : { reason: `the profile gives no ${what}`, enableBy: enablers[field] };
+}
+
+/**
+ * A partner's key: given in the profile or by its environment variable (a secret, like the API key). Test
+ * data a service may have no way to stage (a disabled or deleted partner account), so its absence names
+ * what to give and never makes a run incomplete (docs/design.md#exit-codes, 4), as when nothing could
+ * provoke the answer.
+ */
+function partnerKeyNeed(s: RunSettings, field: keyof typeof partnerKeyFixtures): MissingNeed | undefined {
+  return s.profile.fixtures[field]
+    ? undefined
+    : { reason: `the profile gives no fixtures.${field} (nor ${partnerKeyFixtures[field]})` };
+}
+
+/**
+ * A job to read: the profile's finished one, or the job an update of the fixture connection returns,
+ * which needs a run that may write and the connection's fixtures. Under --read-only the job id only
+ * stands in for the write the user chose to leave out, so its absence never makes the run incomplete;
+ * otherwise what to give is what the update lacks (or the job id, as the reason says).
+ */
+function jobNeed(s: RunSettings): MissingNeed | undefined {
+  const f = s.profile.fixtures;
+  if (f.jobId) return undefined;
+  if (s.profile.readOnly)
+    return {
+      reason:
+        'the run is read-only, so no connection update makes a job, and the profile gives no fixtures.jobId',
+    };
+  const lacking = (['userId', 'connectionId', 'connectionPassword'] as const).find((field) => !f[field]);
+  if (lacking === undefined) return undefined;
+  return {
+    reason: `the profile gives no fixtures.${lacking} to update the connection for a job, nor a fixtures.jobId`,
+    enableBy: enablers[`fixtures.${lacking}`],
+  };
 }
 
 const missingNeeds: Record<Need, (s: RunSettings) => MissingNeed | undefined> = {
@@ -130,11 +176,15 @@ const missingNeeds: Record<Need, (s: RunSettings) => MissingNeed | undefined> = 
   },
   enrichMatch: (s) => fixtureNeed(s.profile.fixtures.enrich?.matchingQuery, 'fixtures.enrich.matchingQuery'),
   enrichNoMatch: (s) => fixtureNeed(s.profile.fixtures.enrich?.noMatchQuery, 'fixtures.enrich.noMatchQuery'),
+  disabledPartnerApiKey: (s) => partnerKeyNeed(s, 'disabledPartnerApiKey'),
+  deletedPartnerApiKey: (s) => partnerKeyNeed(s, 'deletedPartnerApiKey'),
+  nonEnrichPartnerApiKey: (s) => partnerKeyNeed(s, 'nonEnrichPartnerApiKey'),
+  job: jobNeed,
 };
 
-/** The first of the needs the run does not meet, with why and what would meet it; undefined when it meets them all. */
-function missingOf(needs: readonly Need[], settings: RunSettings): MissingNeed | undefined {
-  return needs.map((need) => missingNeeds[need](settings)).find((m) => m !== undefined);
+/** The first of a check's needs the run does not meet, with why and what would meet it; undefined when it meets them all. */
+export function missingNeed(needs: readonly Need[], settings: RunSettings): MissingNeed | undefined {
+  return needs.map((need) => missingNeeds[need](settings)).find((missing) => missing !== undefined);
 }
 
 /**
@@ -144,7 +194,7 @@ function missingOf(needs: readonly Need[], settings: RunSettings): MissingNeed |
  * some out: `if (canProbe('POST /users with a body that is not JSON', ['write'])) …`.
  */
 export function canProbe(probe: string, needs: readonly Need[]): boolean {
-  const missing = missingOf(needs, runSettings());
+  const missing = missingNeed(needs, runSettings());
   if (missing) probeNotRun({ probe, ...missing });
   return missing === undefined;
 }
@@ -218,7 +268,7 @@ export function check(
   test(`${title} [${requirements.join(', ')}]`, testOptions, async (context) => {
     context.task.meta.requirements = [...requirements];
     const settings = runSettings();
-    const missing = missingOf(needs, settings);
+    const missing = missingNeed(needs, settings);
     if (missing) {
       context.task.meta.notExercised = missing.reason;
       if (missing.enableBy) context.task.meta.enableBy = missing.enableBy;
@@ -238,6 +288,7 @@ export function check(
         context.task.meta.notExercised = error.message;
         if (options.onlyWhen !== undefined && error instanceof NotExercised && notRun.length === 0)
           context.task.meta.conditionUnmet = true;
+        if (error instanceof NotExercised && error.enableBy) context.task.meta.enableBy = error.enableBy;
         context.skip(`not exercised: ${error.message}`);
         return;
       }

@@ -1,4 +1,4 @@
-import type { RunSettings } from '../profile/profile.ts';
+import { profileKeys, type RunSettings } from '../profile/profile.ts';
 import type { Exchange } from './exchange.ts';
 import { HttpClient, type RequestOptions } from './http-client.ts';
 import { Secrets } from './secrets.ts';
@@ -30,8 +30,8 @@ export class Api {
       readOnly: profile.readOnly,
       secrets: this.secrets,
     });
-    // Masked from the start, like the API key: a target may echo it before the expiry checks send it.
-    this.secrets.add(profile.tokenExpiry?.apiKey);
+    // Masked from the start, like the API key: a target may echo them before the checks send them.
+    for (const key of profileKeys(profile)) this.secrets.add(key);
     this.tokens = profile.apiKey
       ? new TokenManager(this.http, {
           apiKey: profile.apiKey,

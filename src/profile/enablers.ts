@@ -16,7 +16,6 @@ export const enablers = {
   'fixtures.enrich': "the profile's fixtures.enrich institution and country",
   'fixtures.enrich.matchingQuery': "the profile's fixtures.enrich.matchingQuery",
   'fixtures.enrich.noMatchQuery': "the profile's fixtures.enrich.noMatchQuery",
-  'fixtures.otherUserId': "the profile's fixtures.otherUserId",
 } as const;
 
 export type Enabler = keyof typeof enablers;

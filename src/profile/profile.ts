@@ -26,7 +26,24 @@ export interface ProfileFixtures {
   /** A connection of otherUserId: another user's connection to ask for under userId's path. */
   otherConnectionId?: string;
   enrich?: { institution?: string; country?: string; matchingQuery?: string; noMatchQuery?: string };
+  /** Ids of accounts of userId's connections: the expenses `accounts` selections draw on them. */
+  accountIds?: string[];
+  /** A finished job of the target's, for the GET /jobs/{job.id} checks of a run that may not write. */
+  jobId?: string;
+  /** The API key of a temporarily disabled partner account (TOKEN-17); a secret, from FDS_DISABLED_API_KEY. */
+  disabledPartnerApiKey?: string;
+  /** The API key of a deleted partner account (TOKEN-18); a secret, from FDS_DELETED_API_KEY. */
+  deletedPartnerApiKey?: string;
+  /** The API key of a partner not enabled for the enrich service (ENRICH-18); a secret, from FDS_NON_ENRICH_API_KEY. */
+  nonEnrichPartnerApiKey?: string;
 }
+
+/** The partners' API keys among the fixtures, each a secret that its environment variable may give instead. */
+export const partnerKeyFixtures = {
+  disabledPartnerApiKey: 'FDS_DISABLED_API_KEY',
+  deletedPartnerApiKey: 'FDS_DELETED_API_KEY',
+  nonEnrichPartnerApiKey: 'FDS_NON_ENRICH_API_KEY',
+} as const satisfies Partial<Record<keyof ProfileFixtures, string>>;
 
 /**
  * Where each setting a setup error names came from, as a person would look for it: `FDS_BASE_URL`,
@@ -37,8 +54,24 @@ export interface SettingSources {
   baseUrl: string;
   apiKey?: string;
   expiryApiKey?: string;
+  /** Where the key of the partner not enabled for enrich came from, which the pre-flight sends. */
+  nonEnrichPartnerApiKey?: string;
   /** The profile file read, where the fixtures come from. */
   profile?: string;
+}
+
+/**
+ * Every key the profile gives beside the run's own API key, which the token manager masks: the expiry
+ * key and the partners' keys, secrets each (docs/design.md#secrets-never-leave-the-process).
+ */
+export function profileKeys(profile: Profile): string[] {
+  const { fixtures } = profile;
+  return [
+    profile.tokenExpiry?.apiKey,
+    ...(Object.keys(partnerKeyFixtures) as (keyof typeof partnerKeyFixtures)[]).map(
+      (field) => fixtures[field],
+    ),
+  ].filter((key): key is string => key !== undefined);
 }
 
 export const profileDefaults = { version: '2.0', versionHeader: 'service-version', readOnly: false } as const;
@@ -64,4 +97,6 @@ export interface RunSettings {
   path?: string;
   /** The run's traffic coordinator (src/http/traffic.ts), when it has one: its channel, and whether it holds a budget. */
   traffic?: { channel: string; budgeted: boolean };
+  /** The run's keeper of values made once across its workers (src/checks/run-wide.ts), when it has one. */
+  runWide?: { channel: string };
 }

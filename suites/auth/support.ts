@@ -13,6 +13,7 @@ import {
   type BearerOperationName,
 } from '../../src/operations/table.ts';
 import type { RunSettings } from '../../src/profile/profile.ts';
+import { fixturePassword } from '../shared/fixture-connection.ts';
 import { expectRefusal } from '../shared/refusals.ts';
 
 /**
@@ -127,17 +128,24 @@ const requests: Record<BearerOperationName, Request> = {
     needs: ['write'],
     // A wrong institution password might be refused with 401 or 403 for its own reasons.
     acceptNeeds: connectionUpdateNeeds,
-    target: (s) => ({
+    // The fixture password waits for its trial, and is not sent once refused (fixturePassword).
+    target: async (s) => ({
       ...at('updateConnection', s),
-      json: { password: s.profile.fixtures.connectionPassword ?? 'fds-conformance-password' },
+      json: {
+        password: s.profile.fixtures.connectionPassword
+          ? await fixturePassword()
+          : 'fds-conformance-password',
+      },
       placeholder: !hasConnection(s),
     }),
   },
   getJob: {
     needs: [],
-    // No profile fixture names a job: the run's connection update creates one.
-    acceptNeeds: connectionUpdateNeeds,
+    // The profile's finished job, or the one the run's connection update creates.
+    acceptNeeds: ['job'],
     target: async (s) => {
+      const { jobId } = s.profile.fixtures;
+      if (jobId) return { ...at('getJob', s, { jobId }), placeholder: false };
       const placeholder = { ...at('getJob', s, { jobId: placeholderId }), placeholder: true };
       if (!met(connectionUpdateNeeds, s)) return placeholder;
       try {
@@ -227,6 +235,9 @@ export function met(needs: Need[], settings: RunSettings): boolean {
     institutionId: Boolean(f.institutionId),
     affordabilityId: Boolean(f.affordabilityId),
     enrich: Boolean(f.enrich?.institution && f.enrich.country),
+    // The profile's finished job, or the connection update's: what check.ts's 'job' need asks.
+    job:
+      Boolean(f.jobId) || (!profile.readOnly && Boolean(f.userId && f.connectionId && f.connectionPassword)),
   };
   return ['apiKey' as const, ...needs].every((need) => has[need] === true);
 }

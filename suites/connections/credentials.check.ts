@@ -7,6 +7,7 @@ import {
   connectionPath,
   connectionsPath,
   fixture,
+  fixturePassword,
   updateFixtureConnection,
 } from '../shared/fixture-connection.ts';
 import { unknownId } from '../shared/identifiers.ts';
@@ -73,11 +74,10 @@ check(
   "The fixture password and a security code sent in a connection update never appear in an answer: not in the update's answer, its job, nor the connection's list or retrieval afterwards",
   ['CONN-45'],
   async () => {
-    const password = fixture('connectionPassword');
+    const password = await fixturePassword();
     // "securityCode | string | conditional": beside the right password, a service uses it where the
     // institution asks for one and may ignore or refuse it elsewhere; either way it must not come back.
     const securityCode = `fds-${runSettings().runId}-code`;
-    api().secrets.add(password);
     api().secrets.add(securityCode);
     const path = connectionPath(fixture('userId'), fixture('connectionId'));
     const update = await api().post(path, { password, securityCode });

@@ -1,7 +1,7 @@
 import { check } from '../../src/checks/check.ts';
 import { expectRefused } from '../../src/checks/error-list.ts';
 import { api, runSettings } from '../../src/checks/run-context.ts';
-import { connectionPath, fixture } from '../shared/fixture-connection.ts';
+import { connectionPath, fixture, fixturePassword } from '../shared/fixture-connection.ts';
 import { otherUsers } from '../shared/other-users.ts';
 
 // Object-level authorisation. Spec: "a user holds connections to financial institutions"; the paths name
@@ -30,8 +30,7 @@ check(
   ['CONN-44', 'ERR-11'],
   async () => {
     const connectionId = fixture('connectionId');
-    const password = fixture('connectionPassword');
-    api().secrets.add(password);
+    const password = await fixturePassword();
     for (const other of await otherUsers()) {
       // Why invalid under every reading: the connection is the fixture user's, not this user's.
       const exchange = await api().post(connectionPath(other.id, connectionId), { password });

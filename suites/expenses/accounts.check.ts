@@ -9,9 +9,9 @@ import {
   createExpenses,
   defaultExpenses,
   expensesBody,
-  fixtureConnectionAccounts,
   isClientError,
   linkedAccount,
+  selectableAccounts,
   userAccounts,
 } from './support.ts';
 
@@ -19,7 +19,7 @@ check(
   "An accounts selection answered 200 is applied: the expenses resource's links.accounts refers to those accounts only",
   ['EXP-05'],
   async () => {
-    const accountIds = await fixtureConnectionAccounts();
+    const accountIds = await selectableAccounts();
     await forAll(accountSelection(accountIds), async (accounts) => {
       const { exchange } = await createExpenses({ accounts });
       // A selection refused in the spec's shape is not judged here; one accepted must be applied.
@@ -38,7 +38,7 @@ check(
       );
     });
   },
-  { needs: ['write', 'userId', 'connectionId'] },
+  { needs: ['write', 'userId'] },
 );
 
 check(

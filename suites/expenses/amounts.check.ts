@@ -13,7 +13,7 @@ import {
   summaryBlocks,
   summaryOf,
   type MonthAmounts,
-  userAccounts,
+  selectableAccounts,
 } from './support.ts';
 
 // Spec: Endpoints > POST {base_url}/users/{user.id}/expenses. What a summary counts, seen by comparing
@@ -64,7 +64,7 @@ check(
   "An accounts selection answered 200 summarises every account it names and no other: a month's amount in a block is the sum of each account's own",
   ['EXP-22'],
   async () => {
-    const [accountIds, window] = await Promise.all([userAccounts(), dataWindow()]);
+    const [accountIds, window] = await Promise.all([selectableAccounts(), dataWindow()]);
     const accounts = accountIds.slice(0, maxAccounts);
     if (accounts.length < 2)
       throw new NotExercised('the fixture user has a single account: no selection of several to compare');
@@ -128,7 +128,7 @@ check(
   'An account named twice in accounts is summarised once: the amounts are those of the account named once, or the selection is refused',
   ['EXP-22'],
   async () => {
-    const [accountIds, window] = await Promise.all([userAccounts(), dataWindow()]);
+    const [accountIds, window] = await Promise.all([selectableAccounts(), dataWindow()]);
     const months = monthsOf(window);
     // The account with the most spending in the window: a double count shows on any amount but zero.
     const singles = await Promise.all(

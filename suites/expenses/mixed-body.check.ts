@@ -1,7 +1,7 @@
 import { addMonths, monthOf, unparsableMonths } from '../../src/checks/arbitraries/expenses.ts';
 import { check } from '../../src/checks/check.ts';
 import { expectErrorList } from '../../src/checks/error-list.ts';
-import { clientErrors, createExpenses, expectRefusedOrSummarised, userAccounts } from './support.ts';
+import { clientErrors, createExpenses, expectRefusedOrSummarised, selectableAccounts } from './support.ts';
 
 // Spec: Endpoints > POST {base_url}/users/{user.id}/expenses. One member of the body made invalid among
 // members that are valid: a service must read every member, and every element of accounts, not only the
@@ -28,7 +28,7 @@ check(
   async () => {
     // Coercing the element, or ignoring an identifier that names no account, are readings (EXP-20), so
     // only the answer's shape is judged, and ERR-11 is not named: under those readings nothing is invalid.
-    const [account] = await userAccounts();
+    const [account] = await selectableAccounts();
     const bodies = [{ accounts: [account, 42] }, { accounts: [account, null] }];
     const answers = await Promise.all(bodies.map((body) => createExpenses(body)));
     for (const { exchange } of answers)

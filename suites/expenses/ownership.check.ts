@@ -10,7 +10,7 @@ import {
   isClientError,
   monthAmounts,
   summaryOf,
-  userAccounts,
+  selectableAccounts,
 } from './support.ts';
 
 // Object-level authorisation. Spec: "all accounts of the user are used when none are given", and
@@ -27,7 +27,7 @@ check(
   "POST /users/{user.id}/expenses for a user just created, naming the fixture user's accounts, is refused or sums nothing of theirs",
   ['EXP-24'],
   async () => {
-    const [accounts, range] = await Promise.all([userAccounts(), dataWindow()]);
+    const [accounts, range] = await Promise.all([selectableAccounts(), dataWindow()]);
     const own = summaryOf(
       (await createExpenses({ ...range, accounts })).exchange,
       "the fixture user's summary over its own accounts",

@@ -173,16 +173,6 @@ async function connectionAccounts(userId: string, connectionId: string): Promise
   return accountIdsOf(exchange);
 }
 
-/** Account identifiers of the fixture connection, from its single retrieval (spec: Connection, accounts). */
-export async function fixtureConnectionAccounts(): Promise<string[]> {
-  const { userId, connectionId } = runSettings().profile.fixtures;
-  if (!userId || !connectionId)
-    throw new NotExercised('the profile gives no fixtures.userId and connectionId');
-  const ids = await connectionAccounts(userId, connectionId);
-  if (ids.length === 0) throw new NotExercised(`the fixture connection ${connectionId} lists no accounts`);
-  return ids;
-}
-
 /** Most connections read to learn a user's accounts: a bound, so a hostile list cannot stretch a check. */
 const maxConnections = 50;
 
@@ -203,6 +193,16 @@ export async function userAccounts(): Promise<string[]> {
   const ids = (await Promise.all(connectionIds.map((id) => connectionAccounts(userId, id)))).flat();
   if (ids.length === 0) throw new NotExercised(`the connections of user ${userId} list no accounts`);
   return [...new Set(ids)];
+}
+
+/**
+ * Accounts of the fixture user for a check to name in an `accounts` selection: the profile's
+ * fixtures.accountIds (a staging's accounts with spending, say), or where it gives none, every account
+ * the user's connections embed, read from them.
+ */
+export async function selectableAccounts(): Promise<string[]> {
+  const given = runSettings().profile.fixtures.accountIds;
+  return given && given.length > 0 ? [...given] : userAccounts();
 }
 
 /**

@@ -1,20 +1,16 @@
-import { performance } from 'node:perf_hooks';
-import { setTimeout as sleep } from 'node:timers/promises';
 import { describeAnswer, expectThat } from '../../src/checks/failures.ts';
-import { api, perRun } from '../../src/checks/run-context.ts';
+import { api, perRun, runSettings } from '../../src/checks/run-context.ts';
 import type { Exchange } from '../../src/http/exchange.ts';
 import { NotExercised } from '../../src/checks/check.ts';
 import { updateFixtureConnection } from '../shared/fixture-connection.ts';
+import { jobPath, pollBoundMs, pollJob, stepsOf } from '../shared/jobs.ts';
 
-/** Polling a job: short intervals, a bounded total (CONTRIBUTING: every loop is bounded). */
-export const pollIntervalMs = 50;
-export const pollBoundMs = 10_000;
 /** The checks that wait for the poll get this time limit: the bound plus room for slow requests. */
 export const pollCheckTimeoutMs = pollBoundMs + 20_000;
 
 export interface JobRun {
-  /** The 202 answer of the update that started the job. */
-  update: Exchange;
+  /** The 202 answer of the update that started the job; none for the profile's finished job. */
+  update?: Exchange;
   jobId: string;
   /** Every GET /jobs/{job.id}, in order; the last one settled the job, failed, or hit the bound. */
   snapshots: Exchange[];
@@ -23,16 +19,9 @@ export interface JobRun {
   elapsedMs: number;
 }
 
-export const jobPath = (id: string) => `/jobs/${encodeURIComponent(id)}`;
-
-function steps(exchange: Exchange): unknown[] | undefined {
-  const value = (exchange.response?.body as { steps?: unknown } | null | undefined)?.steps;
-  return Array.isArray(value) ? value : undefined;
-}
-
 /** Every step says success. The spec does not require a job to settle, so this only ends the poll. */
 export function settled(exchange: Exchange): boolean {
-  const list = steps(exchange);
+  const list = stepsOf(exchange);
   return (
     list !== undefined &&
     list.length > 0 &&
@@ -45,7 +34,7 @@ export function settled(exchange: Exchange): boolean {
  * statuses. Anything else fails the checks on that snapshot already, and waiting out the bound adds nothing.
  */
 function judgeable(exchange: Exchange): boolean {
-  const list = steps(exchange);
+  const list = stepsOf(exchange);
   return (
     exchange.response?.status === 200 &&
     list !== undefined &&
@@ -54,13 +43,25 @@ function judgeable(exchange: Exchange): boolean {
 }
 
 /**
- * Updates the fixture connection and polls the job it returns every ~50 ms until every step succeeds, an
- * answer is not 200, or the bound passes. Once per worker; the checks read its snapshots. Against the mock
- * the job settles in about 0.6 s.
+ * The job the checks read, once per worker: where the run may update the fixture connection, the job the
+ * update returns, polled every ~50 ms until every step succeeds, an answer is not 200, or the bound
+ * passes (against the mock it settles in about 0.6 s); else, or when the fixture password was refused,
+ * the profile's finished job (fixtures.jobId), read twice so that its reads can be compared.
  */
 export function jobRun(): Promise<JobRun> {
   return perRun('jobs:run', async () => {
-    const update = await updateFixtureConnection();
+    const { readOnly, fixtures } = runSettings().profile;
+    const updates =
+      !readOnly && Boolean(fixtures.userId && fixtures.connectionId && fixtures.connectionPassword);
+    // The checks' 'job' need gives the profile's job where the run cannot update for one.
+    if (!updates) return finishedJob(fixtures.jobId ?? '');
+    let update: Exchange;
+    try {
+      update = await updateFixtureConnection();
+    } catch (error) {
+      if (error instanceof NotExercised && fixtures.jobId) return finishedJob(fixtures.jobId);
+      throw error;
+    }
     const status = update.response?.status ?? 0;
     const jobId = (update.response?.body as { id?: unknown } | null | undefined)?.id;
     // CONN-31 and CONN-32 fail a bad update; without a job id the jobs checks have nothing to look at.
@@ -68,18 +69,18 @@ export function jobRun(): Promise<JobRun> {
       throw new NotExercised(
         `the connection update answered ${status || update.failure} without a job id to poll (see CONN-31, CONN-32)`,
       );
-    const started = performance.now();
-    const snapshots: Exchange[] = [];
-    for (;;) {
-      const snapshot = await api().get(jobPath(jobId));
-      snapshots.push(snapshot);
-      const elapsedMs = performance.now() - started;
-      const done = settled(snapshot);
-      if (done || !judgeable(snapshot) || elapsedMs + pollIntervalMs > pollBoundMs)
-        return { update, jobId, snapshots, settled: done, elapsedMs };
-      await sleep(pollIntervalMs);
-    }
+    const { snapshots, elapsedMs } = await pollJob(
+      jobId,
+      (snapshot) => settled(snapshot) || !judgeable(snapshot),
+    );
+    return { update, jobId, snapshots, settled: settled(snapshots.at(-1) as Exchange), elapsedMs };
   });
+}
+
+/** The profile's finished job, read twice: nothing moves it, so its reads must agree (JOBS-15). */
+async function finishedJob(jobId: string): Promise<JobRun> {
+  const snapshots = [await api().get(jobPath(jobId)), await api().get(jobPath(jobId))];
+  return { jobId, snapshots, settled: settled(snapshots[1] as Exchange), elapsedMs: 0 };
 }
 
 /**

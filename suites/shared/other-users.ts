@@ -1,7 +1,6 @@
 import { NotExercised } from '../../src/checks/check.ts';
 import { describeAnswer } from '../../src/checks/failures.ts';
 import { perRun, probeNotRun, runSettings } from '../../src/checks/run-context.ts';
-import { enablers } from '../../src/profile/enablers.ts';
 import { nearMiss, unknownId } from './identifiers.ts';
 import { createUser, freshEmail } from './users.ts';
 
@@ -42,7 +41,6 @@ export function otherUsers(): Promise<OtherUser[]> {
       probeNotRun({
         probe: 'under another user of the target',
         reason: 'the run is read-only, so it creates no user, and the profile gives no fixtures.otherUserId',
-        enableBy: enablers['fixtures.otherUserId'],
       });
     return readable;
   });

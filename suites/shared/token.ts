@@ -124,7 +124,10 @@ export const tokenRefusals = perRunValue('token:refusals', async () => {
   const key = apiKey();
   const basic = { authorization: `Basic ${key}`, credential: 'api-key' as const };
   const server = { scope: 'SERVER_ACCESS' };
-  const { unsupportedVersion } = runSettings().profile;
+  const { unsupportedVersion, fixtures } = runSettings().profile;
+  // A partner's key, where the profile gives one: the request is valid but for the partner's state.
+  const partner = (key: string | undefined) =>
+    key ? sendTokenRequest({ authorization: `Basic ${key}`, form: server }) : Promise.resolve(undefined);
   const requests = {
     // Why each is refused under every reading, or which readings take it: see invalidTokenRequests.
     noAuthorization: sendTokenRequest({ form: server }),
@@ -146,6 +149,8 @@ export const tokenRefusals = perRunValue('token:refusals', async () => {
     oldVersion: unsupportedVersion
       ? sendTokenRequest({ ...basic, version: unsupportedVersion, form: server })
       : Promise.resolve(undefined),
+    disabledPartner: partner(fixtures.disabledPartnerApiKey),
+    deletedPartner: partner(fixtures.deletedPartnerApiKey),
   };
   // All sent at once; each answer under its own name.
   const answers = await Promise.all(Object.values(requests));
@@ -177,5 +182,12 @@ export async function invalidTokenRequests(): Promise<{ what: string; exchange: 
     { what: 'POST /token with a body that is not JSON under a JSON content type', exchange: r.notJson },
     // The profile names it as no longer supported: "rejected with parameter-not-valid (400)".
     ...(r.oldVersion ? [{ what: 'POST /token naming an unsupported version', exchange: r.oldVersion }] : []),
+    // The table's rows for the partner's state, or the rows of a key the service does not know.
+    ...(r.disabledPartner
+      ? [{ what: "POST /token with a disabled partner's API key", exchange: r.disabledPartner }]
+      : []),
+    ...(r.deletedPartner
+      ? [{ what: "POST /token with a deleted partner's API key", exchange: r.deletedPartner }]
+      : []),
   ];
 }

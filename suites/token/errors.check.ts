@@ -102,20 +102,65 @@ check(
   },
 );
 
-// Three rows fit an unknown key: invalid-grant, parameter-not-valid 400 ("Authorization header parameter
-// … invalid") and parameter-not-valid 404 ("partner account deleted": the key names no partner account).
+/** Rows of the token table, each a status and the codes it may carry there. */
+type Rows = readonly { status: number; code: readonly string[] }[];
+
+/**
+ * Three rows fit a key the service does not know (AMB-TOKEN-02): invalid-grant, parameter-not-valid 400
+ * ("Authorization header parameter … invalid") and parameter-not-valid 404 ("partner account deleted": the
+ * key names no partner account).
+ */
+const unknownKeyRows: Rows = [
+  { status: 400, code: ['invalid-grant', 'parameter-not-valid'] },
+  { status: 404, code: ['parameter-not-valid'] },
+];
+
+/** A refusal by one of the rows: the row of the answer's status, whose codes it must carry. */
+function expectRefusalByRow(exchange: Exchange, what: string, rows: Rows): void {
+  const row = rows.find(({ status }) => status === exchange.response?.status) ?? rows[0];
+  expectRefusal(exchange, {
+    what,
+    status: rows.map(({ status }) => status),
+    code: row?.code ?? [],
+  });
+}
+
 check(
   'POST /token with an unknown API key is refused with 400 invalid-grant or parameter-not-valid, or 404 parameter-not-valid',
   ['TOKEN-12'],
   async () => {
     const { unknownKey } = await tokenRefusals();
-    const what = 'an API key nobody issued';
-    if (unknownKey.response?.status === 404) {
-      expectRefusal(unknownKey, { what, status: [404], code: ['parameter-not-valid'] });
-    } else {
-      expectRefusal(unknownKey, { what, status: [400], code: ['invalid-grant', 'parameter-not-valid'] });
-    }
+    expectRefusalByRow(unknownKey, 'an API key nobody issued', unknownKeyRows);
   },
+);
+
+// A partner account's state is no client's to change: the profile names keys of partners in that state.
+// Where the service keeps no partner state beside its keys, such a key is one it does not know
+// (AMB-TOKEN-10, AMB-TOKEN-11): its rows are accepted too. A 5xx is ERR-11's as well (auth/error-list).
+check(
+  "POST /token with a temporarily disabled partner's API key is refused with 403 access-denied, or as a key the service does not know",
+  ['TOKEN-17'],
+  async () => {
+    const { disabledPartner } = await tokenRefusals();
+    const { status, code } = tokenErrorRows['TOKEN-17'];
+    // The check needs the key, so its request was sent.
+    expectRefusalByRow(disabledPartner as Exchange, "a disabled partner's API key", [
+      { status, code: [code] },
+      ...unknownKeyRows,
+    ]);
+  },
+  { needs: ['disabledPartnerApiKey'] },
+);
+
+check(
+  "POST /token with a deleted partner's API key is refused with 404 parameter-not-valid, or as a key the service does not know",
+  ['TOKEN-18'],
+  async () => {
+    const { deletedPartner } = await tokenRefusals();
+    // The check needs the key, so its request was sent.
+    expectRefusalByRow(deletedPartner as Exchange, "a deleted partner's API key", unknownKeyRows);
+  },
+  { needs: ['deletedPartnerApiKey'] },
 );
 
 // Scope is never marked required: a service may give it a default.
@@ -278,6 +323,9 @@ function expectEveryAnswer(answers: Exchange[], rule: (status: number, codes: st
   }
 }
 
+/** The fixture whose key provokes a row; TOKEN-19's condition no client can provoke. */
+const provokedBy = { 'TOKEN-17': 'disabledPartnerApiKey', 'TOKEN-18': 'deletedPartnerApiKey' } as const;
+
 function observedRow(
   id: keyof typeof tokenErrorRows,
   rule: (status: number, codes: string[]) => Verdict,
@@ -290,9 +338,15 @@ function observedRow(
       const answers = await everyTokenAnswer();
       const withStatus = answers.filter((exchange) => exchange.response?.status === status);
       if (withStatus.length === 0) {
-        throw new NotExercised(
-          `the token endpoint gave no ${status} in ${answers.length} answers (${condition} cannot be provoked)`,
-        );
+        const field = id === 'TOKEN-19' ? undefined : provokedBy[id];
+        // A key given and answered by another row of its reading (AMB-TOKEN-10, -11) leaves the row unseen.
+        const why =
+          field === undefined
+            ? `${condition} cannot be provoked`
+            : runSettings().profile.fixtures[field]
+              ? `${condition}: the fixtures.${field} given was answered by another row`
+              : `${condition}: the profile gives no fixtures.${field} to provoke it`;
+        throw new NotExercised(`the token endpoint gave no ${status} in ${answers.length} answers (${why})`);
       }
       expectEveryAnswer(withStatus, rule);
     },

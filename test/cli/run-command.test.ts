@@ -421,8 +421,10 @@ describe('fds-conformance run', () => {
       };
       expect(report.traffic.maxRequestsPerSecond).toBe(10);
       // All but the pre-flight's, which the CLI sends alone before the run starts: the reachability probe,
-      // the token request and a GET for each of the six fixtures it looks up (runner/setup-fixtures.ts).
-      expect(report.traffic.requests).toBe(arrivals.length - 8);
+      // the token requests of the run's key and of the partner's without enrich, a GET for each of the seven
+      // fixtures it looks up and, for the account ids, the fixture user's other connection
+      // (runner/setup-fixtures.ts).
+      expect(report.traffic.requests).toBe(arrivals.length - 11);
       expect(Object.keys(report.traffic.byGroup).sort()).toEqual(['institutions', 'token']);
     } finally {
       await target.close();

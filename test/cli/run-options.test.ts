@@ -135,6 +135,58 @@ describe('FDS_EXPIRY_API_KEY: the expiry key from the environment (flag > env > 
   });
 });
 
+describe("the partners' keys: each from its variable over the profile's fixture", () => {
+  const keys = {
+    FDS_DISABLED_API_KEY: 'disabledPartnerApiKey',
+    FDS_DELETED_API_KEY: 'deletedPartnerApiKey',
+    FDS_NON_ENRICH_API_KEY: 'nonEnrichPartnerApiKey',
+  } as const;
+
+  it.each(Object.entries(keys))(
+    '%s gives fixtures.%s, over the profile, an empty one counting as unset',
+    (variable, field) => {
+      const withKey = profileFile(`${field}.json`, {
+        baseUrl: 'http://127.0.0.1:9',
+        fixtures: { userId: 'u-1', [field]: 'key-from-profile' },
+      });
+      const fixtures = (env: NodeJS.ProcessEnv) =>
+        parseRunOptions(['--profile', withKey], env).profile?.fixtures;
+      expect(fixtures({})).toEqual({ userId: 'u-1', [field]: 'key-from-profile' });
+      expect(fixtures({ [variable]: 'key-from-env' })).toEqual({ userId: 'u-1', [field]: 'key-from-env' });
+      expect(fixtures({ [variable]: '' })?.[field]).toBe('key-from-profile');
+      expect(parseRunOptions(target, { [variable]: 'key-from-env' }).profile?.fixtures).toEqual({
+        [field]: 'key-from-env',
+      });
+    },
+  );
+
+  it('names where the key of the partner without enrich came from, which the pre-flight sends', () => {
+    const path = profileFile('non-enrich.json', {
+      baseUrl: 'http://127.0.0.1:9',
+      fixtures: { nonEnrichPartnerApiKey: 'k' },
+    });
+    expect(parseRunOptions(['--profile', path], {}).sources?.nonEnrichPartnerApiKey).toBe(
+      `the profile's fixtures.nonEnrichPartnerApiKey in ${path}`,
+    );
+    expect(
+      parseRunOptions(['--profile', path], { FDS_NON_ENRICH_API_KEY: 'k-env' }).sources
+        ?.nonEnrichPartnerApiKey,
+    ).toBe('FDS_NON_ENRICH_API_KEY');
+  });
+
+  it('masks every one like the API key in everything the client records, before any check sends it', () => {
+    const config = parseRunOptions(target, {
+      FDS_DISABLED_API_KEY: 'the-disabled-key-secret',
+      FDS_DELETED_API_KEY: 'the-deleted-key-secret',
+      FDS_NON_ENRICH_API_KEY: 'the-non-enrich-key-secret',
+    });
+    const api = new Api(runSettingsOf(config, config.profile!));
+    expect(
+      api.secrets.redact('the-disabled-key-secret the-deleted-key-secret the-non-enrich-key-secret'),
+    ).toBe('*** *** ***');
+  });
+});
+
 describe('FDS_EXPIRY_API_KEY in a run', { timeout: 120_000 }, () => {
   let mock: RunningMock | undefined;
   afterAll(() => mock?.close());

@@ -144,8 +144,24 @@ describe('POST /users/{user.id}/connections (an extension)', () => {
     },
   );
 
-  it('leaves a connection update as it was: its job succeeds whatever the password', async () => {
+  it("fails an update's verify-credentials for the wrong password, the connection staying as it was", async () => {
+    const { userId } = client.fixture;
+    const before = ids(await client.get(`/users/${userId}/connections`));
     const updated = await client.post(client.paths.connection, { password: testCredentials.wrongPassword });
+    expect(updated.status).toBe(202);
+    const job = await settled((updated.body as Identified).id);
+    expect(job.steps.map((step) => step.status)).toEqual(['failed', 'pending', 'pending']);
+    expect(job.steps[0]?.result).toMatchObject({ code: 'user-action-required' });
+    // The connection it updates is still there to link to.
+    expect(job.links.source).toMatch(new RegExp(`${client.paths.connection}$`));
+    expect(JSON.stringify(job)).not.toContain(testCredentials.wrongPassword);
+    expect(ids(await client.get(`/users/${userId}/connections`))).toEqual(before);
+  });
+
+  it('succeeds an update with any other password', async () => {
+    const updated = await client.post(client.paths.connection, {
+      password: client.fixture.connectionPassword,
+    });
     expect(updated.status).toBe(202);
     const job = await settled((updated.body as Identified).id);
     expect(job.steps.every((step) => step.status === 'success')).toBe(true);

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { defaultApiKey } from '../../mock/options.ts';
+import { partnerApiKeys } from '../../mock/test-credentials.ts';
 import { expectError, MockClient, type CallOptions } from './mock-client.ts';
 
 let client: MockClient;
@@ -38,6 +39,33 @@ describe('POST /token refusals follow the token error table (spec: Errors)', () 
   it('an unknown API key is 400 invalid-grant', async () => {
     const exchange = await client.issue({ authorization: 'Basic not-a-key' }, { scope: 'SERVER_ACCESS' });
     expectError(exchange, 400, 'invalid-grant');
+  });
+
+  it("a temporarily disabled partner's key is 403 access-denied, never repeating the key", async () => {
+    const exchange = await client.issue(
+      { authorization: `Basic ${partnerApiKeys.disabled}` },
+      { scope: 'SERVER_ACCESS' },
+    );
+    expectError(exchange, 403, 'access-denied', 'Authorization');
+    expect(exchange.text).not.toContain(partnerApiKeys.disabled);
+  });
+
+  it("a deleted partner's key is 404 parameter-not-valid, never repeating the key", async () => {
+    const exchange = await client.issue(
+      { authorization: `Basic ${partnerApiKeys.deleted}` },
+      { scope: 'SERVER_ACCESS' },
+    );
+    expectError(exchange, 404, 'parameter-not-valid', 'Authorization');
+    expect(exchange.text).not.toContain(partnerApiKeys.deleted);
+  });
+
+  it('the key of a partner not enabled for enrich gets a token, which GET /enrich refuses with 403 access-denied and every other endpoint takes', async () => {
+    const token = await client.token(partnerApiKeys.nonEnrich);
+    const { institutionId } = client.fixture;
+    const query = { q: 'EFTPOS WOOLWORTHS 1234', institution: institutionId, country: 'AU' };
+    expectError(await client.get('/enrich', query, { token }), 403, 'access-denied');
+    expect((await client.get('/enrich', query)).status).toBe(200);
+    expect((await client.get(client.paths.institution, undefined, { token })).status).toBe(200);
   });
 
   it("the unsupported version '1.0' is 400 parameter-not-valid naming the version header", async () => {

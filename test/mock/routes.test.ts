@@ -63,6 +63,16 @@ describe('every route answers with the spec status and a schema-valid body', () 
     expect(exchange.body).toMatchObject({ id: job.id });
   });
 
+  it("GET /jobs/{job.id} answers the world's finished job, every step a success linking to what it made", async () => {
+    const { jobId } = client.fixture;
+    const exchange = await client.get(`/jobs/${jobId}`);
+    expectResource(exchange, 200, 'job');
+    const job = exchange.body as { id: string; steps: { status: string }[]; links: { source: string } };
+    expect(job.id).toBe(jobId);
+    expect(job.steps.map((step) => step.status)).toEqual(['success', 'success', 'success']);
+    expect(job.links.source).toMatch(new RegExp(`${client.paths.connection}$`));
+  });
+
   it('GET /institutions answers 200 with the institution list', async () => {
     const exchange = await client.get('/institutions');
     expectResource(exchange, 200, 'institution-list');

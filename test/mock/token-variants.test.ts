@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { defaultApiKey } from '../../mock/options.ts';
+import { partnerApiKeys } from '../../mock/test-credentials.ts';
 import type { TokenVariants } from '../../mock/variants/types.ts';
 import { expectError, expectResource, MockClient } from './mock-client.ts';
 
@@ -56,6 +57,17 @@ describe('the token variants of the mock', () => {
       const exchange = await client.issue({ authorization: 'Basic not-a-key' }, { scope: 'SERVER_ACCESS' });
       expectError(exchange, 404, 'parameter-not-valid', 'Authorization');
     }));
+
+  it("disabledKey, deletedKey: a partner's key is answered as a key the service does not know, by unknownKey's row", () =>
+    withVariant(
+      { disabledKey: 'unknown-key', deletedKey: 'unknown-key', unknownKey: 'parameter-not-valid' },
+      async (client) => {
+        for (const key of [partnerApiKeys.disabled, partnerApiKeys.deleted]) {
+          const exchange = await client.issue({ authorization: `Basic ${key}` }, { scope: 'SERVER_ACCESS' });
+          expectError(exchange, 400, 'parameter-not-valid', 'Authorization');
+        }
+      },
+    ));
 
   it('missingAuthorization: no Authorization header is 400 invalid-request', () =>
     withVariant({ missingAuthorization: 'invalid-request' }, async (client) => {

@@ -278,6 +278,19 @@ describe.each([defaultSeed, 2, 3])('world of seed %i', async (seed) => {
     expect(world.connections.find((c) => c.id === otherConnectionId)?.userId).toBe(otherUserId);
   });
 
+  it('gives the fixture connection a finished job, the update that last used it', () => {
+    const { fixture, jobs, connections } = world;
+    const connection = connections.find((c) => c.id === fixture.connectionId);
+    expect(jobs).toEqual([
+      {
+        id: fixture.jobId,
+        userId: fixture.userId,
+        connectionId: fixture.connectionId,
+        created: connection?.lastUsed,
+      },
+    ]);
+  });
+
   it('gives the fixture user a second snapshot without any transaction, for the empty list', () => {
     const empty = world.affordability.find((a) => a.id === world.fixture.emptyAffordabilityId);
     expect(empty).toEqual({ id: empty?.id, userId: world.fixture.userId, transactions: [] });

@@ -36,7 +36,7 @@ describe('a profile field the schema does not know', () => {
     ],
     [
       { fixtures: { somethingElse: 'x' } },
-      'unknown field "fixtures.somethingElse"; expected one of: userId, connectionId, connectionPassword, institutionId, affordabilityId, emptyAffordabilityId, otherUserId, otherConnectionId, enrich',
+      'unknown field "fixtures.somethingElse"; expected one of: userId, connectionId, connectionPassword, institutionId, affordabilityId, emptyAffordabilityId, otherUserId, otherConnectionId, enrich, accountIds, jobId, disabledPartnerApiKey, deletedPartnerApiKey, nonEnrichPartnerApiKey',
     ],
   ])('%j: %s', (profile, message) => {
     expect(load('unknown.json', profile)).toBe(message);

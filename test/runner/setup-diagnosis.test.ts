@@ -38,6 +38,7 @@ const sources = {
   baseUrl: '--base-url',
   apiKey: 'FDS_API_KEY',
   expiryApiKey: 'FDS_EXPIRY_API_KEY',
+  nonEnrichPartnerApiKey: 'FDS_NON_ENRICH_API_KEY',
   profile: 'p.json',
 };
 
@@ -359,7 +360,11 @@ describe('the setup diagnosis', () => {
     const answered: number[] = [];
     expect(await diagnose(profileOf(target), answered)).toBeUndefined();
     const { fixtures } = profileOf(target);
+    const connections = target.world.connections.filter((c) => c.userId === fixtures.userId);
+    // The run's key, the expiry key and the key of the partner without enrich each ask a token; the
+    // disabled and deleted partners' keys, refused by design, are not sent.
     expect(seen).toEqual([
+      'POST /token',
       'POST /token',
       'POST /token',
       `GET /users/${fixtures.userId}/connections`,
@@ -368,8 +373,57 @@ describe('the setup diagnosis', () => {
       `GET /users/${fixtures.userId}/affordability/${fixtures.affordabilityId}/transactions`,
       `GET /users/${fixtures.otherUserId}/connections`,
       `GET /users/${fixtures.otherUserId}/connections/${fixtures.otherConnectionId}`,
+      `GET /jobs/${fixtures.jobId}`,
+      // The account ids, which the spec gives no GET: every connection of the user, read singly, each
+      // request sent once (the list and the fixture connection were read above).
+      ...connections
+        .filter((c) => c.id !== fixtures.connectionId)
+        .map((c) => `GET /users/${fixtures.userId}/connections/${c.id}`),
     ]);
+    expect(connections.length).toBeGreaterThan(1);
     expect(answered).toHaveLength(seen.length);
+  });
+
+  it('names a job id and account ids the target does not know', async () => {
+    const target = await mock();
+    const profile = profileOf(target);
+    const [known] = profile.fixtures.accountIds ?? [];
+    const line = await diagnose({
+      ...profile,
+      fixtures: { ...profile.fixtures, jobId: 'job-none', accountIds: [known as string, 'account-none'] },
+    });
+    expect(line).toMatch(
+      /does not know fixtures of the profile p\.json: fixtures\.jobId "job-none" \(GET \/jobs\/\{job\.id\} answered 404 [^)]+\); fixtures\.accountIds "account-none" \(none of the user's 2 connections embeds it, read with GET \/users\/\{user\.id\}\/connections\/\{connection\.id\}\); give ids the target has$/,
+    );
+  });
+
+  it('leaves the account ids to the checks where a connection of the user shows no accounts', async () => {
+    const target = await server((req, res) => {
+      req.resume();
+      const body =
+        req.url === '/token'
+          ? { access_token: 't-1', token_type: 'Bearer', expires_in: 60 }
+          : req.url === '/users/u-1/connections'
+            ? { type: 'list', data: [{ id: 'c-1' }], links: { self: '/users/u-1/connections' } }
+            : { type: 'connection', id: 'c-1' };
+      res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(body));
+    });
+    const profile = { ...profileOf(await mock()), baseUrl: target, tokenExpiry: undefined };
+    const fixtures = { userId: 'u-1', accountIds: ['account-none'] };
+    expect(await diagnose({ ...profile, fixtures })).toBeUndefined();
+  });
+
+  it('names the key of a partner not enabled for enrich that the target refuses, and never the key', async () => {
+    const target = await mock();
+    const profile = profileOf(target);
+    const line = await diagnose({
+      ...profile,
+      fixtures: { ...profile.fixtures, nonEnrichPartnerApiKey: unknownKey },
+    });
+    expect(line).toMatch(
+      /^the API key of a partner not enabled for enrich \(from FDS_NON_ENRICH_API_KEY\) was refused by POST \/token \(400 invalid-grant: [^)]+\); the enrich partner check needs a key the target gives tokens to$/,
+    );
+    expect(line).not.toContain(unknownKey);
   });
 
   it.each([
