@@ -66,11 +66,9 @@ describe(
         baseline,
       );
       expect(partly.stderr).toBe('');
-      // For want of a fixture the user could give: incomplete, as a requirement not exercised would be.
-      expect(partly.code).toBe(4);
-      expect(partly.stdout).toMatch(
-        /^incomplete: 2 requirements partly exercised for want of the profile's fixtures\.otherUserId /m,
-      );
+      // The probe stands in for the write --read-only left out, the user's choice: never incomplete.
+      expect(partly.code).toBe(0);
+      expect(partly.stdout).not.toMatch(/^incomplete/m);
       expect(partly.stdout).toMatch(/^\d+ requirements: 0 passed, 2 partly exercised, 0 failed, /m);
       expect(conn43(reportOf('partly'))).toMatchObject({
         status: 'partly-exercised',
@@ -79,7 +77,6 @@ describe(
             probe: 'under another user of the target',
             reason:
               'the run is read-only, so it creates no user, and the profile gives no fixtures.otherUserId',
-            enableBy: "the profile's fixtures.otherUserId",
           },
         ],
       });

@@ -198,7 +198,7 @@ describe('fds-conformance run: setup diagnosis', () => {
     expect(result.code, result.stdout).toBe(2);
     expect(result.stderr).toMatch(
       new RegExp(
-        `^fds-conformance: the target at ${target.url} \\(from FDS_BASE_URL\\) does not know fixtures of the profile ${exampleProfile}: fixtures\\.userId "a user with a…accounts have transactions" \\(GET /users/\\{user\\.id\\}/connections answered 404 resource-not-found: [^)]+\\); fixtures\\.jobId "a finished job of staging's" \\(GET /jobs/\\{job\\.id\\} answered 404 resource-not-found: [^)]+\\); give ids the target has${exampleOverride}\\n$`,
+        `^fds-conformance: the target at ${target.url} \\(from FDS_BASE_URL\\) does not know fixtures of the profile ${exampleProfile}: fixtures\\.userId "a user with … have transactions" \\(GET /users/\\{user\\.id\\}/connections answered 404 resource-not-found: [^)]+\\); fixtures\\.otherUserId "another user …, with a connection" \\(GET /users/\\{user\\.id\\}/connections answered 404 resource-not-found: [^)]+\\); fixtures\\.jobId "a finished job of staging's" \\(GET /jobs/\\{job\\.id\\} answered 404 resource-not-found: [^)]+\\); give ids the target has${exampleOverride}\\n$`,
       ),
     );
     expect(readdirSync(join(dir, 'example'))).toEqual(['junit.xml']);

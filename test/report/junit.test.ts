@@ -136,15 +136,15 @@ describe('junit.xml, a view of the report', () => {
   });
 
   it('never counts a partly exercised requirement as passed: a skip saying what did not run and what to give', () => {
-    const { xml } = run({ checks: [partly('CONN-43', "the profile's fixtures.otherUserId")] });
+    const { xml } = run({ checks: [partly('CONN-43', "the profile's fixtures.connectionPassword")] });
     const skipped = testcase(xml, 'CONN-43')?.children[0];
     expect(skipped?.name).toBe('skipped');
     expect(skipped?.attributes.message).toBe(
       'partly exercised: under another user of the target (check "CONN-43 holds"): the run is read-only, so it ' +
-        "creates no user, and the profile gives no fixtures.otherUserId (give the profile's fixtures.otherUserId to run it)",
+        "creates no user, and the profile gives no fixtures.otherUserId (give the profile's fixtures.connectionPassword to run it)",
     );
     expect(testcase(xml, 'the run is incomplete')?.children[0]?.attributes.message).toBe(
-      'incomplete: 1 requirement partly exercised for want of the profile\'s fixtures.otherUserId; to exercise them, give the profile\'s fixtures.otherUserId; to accept the run without them, give --allow-incomplete, or a baseline that accepts going without fixtures.otherUserId (--write-baseline FILE records it as "acceptedMissing")',
+      'incomplete: 1 requirement partly exercised for want of the profile\'s fixtures.connectionPassword; to exercise them, give the profile\'s fixtures.connectionPassword; to accept the run without them, give --allow-incomplete, or a baseline that accepts going without fixtures.connectionPassword (--write-baseline FILE records it as "acceptedMissing")',
     );
   });
 

@@ -312,7 +312,7 @@ describe('the setup diagnosis', () => {
     const line = await diagnose({ ...profile, fixtures: { ...profile.fixtures, ...placeholders } });
     expect(line).toMatch(
       new RegExp(
-        `^the target at ${target.url} \\(from --base-url\\) does not know fixtures of the profile p\\.json: fixtures\\.userId "a user with a…accounts have transactions" \\(GET /users/\\{user\\.id\\}/connections answered (404|400) [a-z-]+: [^)]+\\); fixtures\\.institutionId "an institution of the catalogue" \\(GET /institutions/\\{institution\\.id\\} answered (404|400) [a-z-]+: [^)]+\\); give ids the target has$`,
+        `^the target at ${target.url} \\(from --base-url\\) does not know fixtures of the profile p\\.json: fixtures\\.userId "a user with … have transactions" \\(GET /users/\\{user\\.id\\}/connections answered (404|400) [a-z-]+: [^)]+\\); fixtures\\.institutionId "an institution of the catalogue" \\(GET /institutions/\\{institution\\.id\\} answered (404|400) [a-z-]+: [^)]+\\); give ids the target has$`,
       ),
     );
   });
