@@ -159,6 +159,18 @@ export const affordabilityFaults = [
     description: 'each next page starts with the last transaction of the page before',
   },
   {
+    name: 'affordability-page-gap',
+    requirement: 'AFFORD-11',
+    description:
+      'without a filter, each next page starts one transaction past the end of the page before: one is lost at every page boundary',
+  },
+  {
+    name: 'affordability-filtered-page-gap',
+    requirement: 'AFFORD-11',
+    description:
+      'with a class filter, each next page starts one transaction past the end of the page before: one is lost at every page boundary',
+  },
+  {
     name: 'affordability-filter-ignored',
     requirement: 'AFFORD-15',
     description: 'the transaction.class filter is accepted but not applied',

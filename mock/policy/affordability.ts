@@ -53,6 +53,8 @@ export interface AffordabilityPolicy {
     shortBy: number;
     /** How many entries of a page the next one repeats. */
     overlap: number;
+    /** How many entries the next page skips past the end of the page before, without a filter and with one. */
+    skipped: { unfiltered: number; filtered: number };
     /** Whether a last page that is exactly full leaves out its last entry. */
     fullLastPageDropsLast: boolean;
   };
@@ -118,6 +120,10 @@ export function affordabilityPolicy({ variants: all, fault }: PolicyInputs): Aff
     page: {
       shortBy: fault('affordability-short-pages') ? 1 : 0,
       overlap: fault('affordability-page-overlap') ? 1 : 0,
+      skipped: {
+        unfiltered: fault('affordability-page-gap') ? 1 : 0,
+        filtered: fault('affordability-filtered-page-gap') ? 1 : 0,
+      },
       fullLastPageDropsLast: fault('affordability-last-dropped-on-full-page'),
     },
     next: {
