@@ -47,6 +47,19 @@ export interface WalkStop {
   exchange: Exchange;
 }
 
+/**
+ * What a walk keeps of a page for a finding between two pages (an entry lost or repeated at a page
+ * boundary): the entries at its two ends, its links.next and its exchange, as `WalkOptions.keep` keeps it.
+ */
+export interface PageEnds {
+  exchange: Exchange;
+  /** The page's first and last entries, as given; both undefined on an empty page. */
+  first?: unknown;
+  last?: unknown;
+  /** links.next as given, when a non-empty string. */
+  next?: string;
+}
+
 /** A page of the walk that broke a page-size rule, with its evidence. */
 export interface PageFinding {
   page: number;
@@ -60,7 +73,7 @@ export interface Walk {
   pages: number;
   /** Entries over all pages, repeats included. */
   entries: number;
-  /** Distinct entry ids (entries without an id count as distinct). */
+  /** Distinct entry ids (entries without an id count as distinct), in the order the walk first saw them. */
   ids: Set<string>;
   distinct: number;
   /** A page without links.next was reached: the walk ended as the spec says it does. */
@@ -73,6 +86,10 @@ export interface Walk {
   /** Entries per page, and whether the page carried links.next (a null one counts as absent). */
   pageSizes: number[];
   nextPresent: boolean[];
+  /** Ids each page held that no earlier page did: with the order of `ids`, which page first held each id. */
+  freshIds: number[];
+  /** Each page's ends, when the walk was asked to keep them (`WalkOptions.keep`). */
+  ends?: PageEnds[];
   /** The first page holding more entries than `pageSize`. */
   oversized?: PageFinding;
   /** The first page followed by links.next that holds fewer or more entries than `pageSize`. */
@@ -95,6 +112,7 @@ export function walkNotStarted(request: string): Walk {
     truncated: false,
     pageSizes: [],
     nextPresent: [],
+    freshIds: [],
   };
 }
 
@@ -125,6 +143,11 @@ export interface WalkOptions {
   idOf?: (item: unknown) => string | undefined;
   /** Sees each page once, as it arrives; the page is dropped afterwards. */
   onPage?: (page: Page) => void;
+  /**
+   * Keeps each page's ends (`Walk.ends`), its exchange as this returns it: the evidence a report may hold
+   * (evidenceOf: secrets masked, the body cut), so a walk of many pages keeps a few kilobytes of each.
+   */
+  keep?: (exchange: Exchange) => Exchange;
 }
 
 export const defaultMargin = 10;
@@ -216,6 +239,7 @@ export async function walkPages(source: PageSource, options: WalkOptions): Promi
     }
 
     let fresh = 0;
+    let freshIds = 0;
     for (const item of items) {
       const id = idOf(item);
       if (id === undefined) {
@@ -228,8 +252,10 @@ export async function walkPages(source: PageSource, options: WalkOptions): Promi
         walk.ids.add(id);
         walk.distinct++;
         fresh++;
+        freshIds++;
       }
     }
+    walk.freshIds.push(freshIds);
     if (items.length > 0 && fresh === 0 && index > 0) {
       stop('repeated-page', index, exchange, `all ${items.length} entries were seen on earlier pages`);
       break;
@@ -250,6 +276,12 @@ export async function walkPages(source: PageSource, options: WalkOptions): Promi
       walk.emptyFollowed.count++;
     }
     const next = typeof rawNext === 'string' && rawNext !== '' ? rawNext : undefined;
+    if (options.keep)
+      (walk.ends ??= []).push({
+        exchange: options.keep(exchange),
+        ...(items.length > 0 ? { first: items[0], last: items.at(-1) } : {}),
+        ...(next !== undefined ? { next } : {}),
+      });
     options.onPage?.({ index, exchange, body, items, next });
 
     if (rawNext === undefined) {
@@ -289,6 +321,19 @@ export async function walkPages(source: PageSource, options: WalkOptions): Promi
     request = followNext(next, exchange, firstRequest);
   }
   return walk;
+}
+
+/** The page (from 0) that first held each id of the walk. */
+export function pagesOfIds(walk: Walk): Map<string, number> {
+  const pages = new Map<string, number>();
+  let page = 0;
+  let left = walk.freshIds[0] ?? 0;
+  for (const id of walk.ids) {
+    while (left === 0 && page < walk.freshIds.length - 1) left = walk.freshIds[++page] ?? 0;
+    pages.set(id, page);
+    left--;
+  }
+  return pages;
 }
 
 /** A walk that ended as the spec says (a page without links.next), neither stopped early (`stop`) nor cut short. */

@@ -53,6 +53,8 @@ export function expectCompleted(walk: SnapshotWalk): void {
       `the walk ${walk.label} (${walk.request}) stopped before a page without links.next: ${walk.stop.message}`,
       walk.stop.exchange,
       brokenByStop(walk.stop),
+      // The page before the one that stopped it: the request whose links.next led there.
+      walk.stop.page > 0 ? walk.ends?.[walk.stop.page - 1]?.exchange : undefined,
     );
   throw new Failure(`the walk ${walk.label} (${walk.request}) did not reach its last page`, walk.last);
 }

@@ -1,4 +1,5 @@
 import type { CheckOptions } from '../../src/checks/check.ts';
+import { evidenceOf } from '../../src/http/exchange.ts';
 import { affordabilityClasses } from '../../src/types/affordability-classes.ts';
 import { defaultHardCap, walkNotStarted, walkPages, type Walk } from '../../src/checks/paging.ts';
 import { api, perRun, runningCheck } from '../../src/checks/run-context.ts';
@@ -13,7 +14,9 @@ import { acceptedClassFilter, asRecord, oddLimit, pageMaximum, transactionsPath 
  * memoised promise per walk; the group's checks share one worker, see runner/run-suites.ts), and
  * every page is checked as it arrives, then dropped. What a check needs afterwards is kept per
  * requirement: how many entries broke it, a few examples and the exchange of the first page that showed
- * it. A 100,000-transaction snapshot thus costs its ids, not its bodies. Following links.next and
+ * it, and of every page the transactions at its two ends and its exchange, cut as a report holds it, to
+ * name a page boundary where a transaction was lost or repeated. A 100,000-transaction snapshot thus
+ * costs its ids and a few kilobytes a page, not its bodies. Following links.next and
  * stopping at a loop, a repeated page or the cap is src/checks/paging.ts; which requirement a page or a
  * transaction breaks is field-requirements.ts and order-requirements.ts.
  */
@@ -194,6 +197,8 @@ async function walkSnapshot(spec: WalkSpec): Promise<SnapshotWalk> {
     pageSize: spec.pageSize,
     ...(spec.maxPages ? { maxPages: spec.maxPages } : {}),
     ...(spec.hardCap ? { hardCap: spec.hardCap } : {}),
+    // Each page's ends, its exchange as a report holds it: what names a page boundary in a finding.
+    keep: (exchange) => evidenceOf(exchange, api().secrets),
     idOf(item) {
       const id = asRecord(item)?.id;
       return typeof id === 'string' ? pooled(id) : undefined;
