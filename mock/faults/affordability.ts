@@ -187,6 +187,12 @@ export const affordabilityFaults = [
     description: 'the class filter takes every class holding the value: interest also returns loan-interest',
   },
   {
+    name: 'affordability-filter-loses-501st-match',
+    requirement: 'AFFORD-15',
+    description:
+      'the class filter leaves out its 501st match: a filter bug that, at pages of 500, falls exactly where page 1 gives way to page 2',
+  },
+  {
     name: 'affordability-transaction-type-wrong',
     requirement: 'AFFORD-17',
     description: 'transactions carry type "affordability-transaction"',

@@ -27,6 +27,8 @@ export interface AffordabilityPolicy {
     applied: boolean;
     /** A class matches a term when it is the value, or when it holds the value anywhere. */
     match: 'whole' | 'substring';
+    /** The place (from 0) among its matches of one the filter leaves out: a faulty server's; none by default. */
+    leavesOut?: number;
   };
   limit: {
     /** The page size when no limit is sent. */
@@ -96,6 +98,7 @@ export function affordabilityPolicy({ variants: all, fault }: PolicyInputs): Aff
       unknownClass: variants.unknownClass ?? 'match-nothing',
       applied: !fault('affordability-filter-ignored'),
       match: fault('affordability-filter-substring') ? 'substring' : 'whole',
+      ...(fault('affordability-filter-loses-501st-match') ? { leavesOut: pageSize.maximum } : {}),
     },
     limit: {
       default: fault('affordability-default-page-100')

@@ -164,7 +164,11 @@ export function affordabilityListPage(
       ? (t: TransactionRecord) =>
           terms.every((term) => t.class.includes(term.value) === (term.operator === 'eq'))
       : filterTest(terms, readClass);
-  const matching = ordered(terms.length === 0 ? transactions : transactions.filter(passes), policy.order);
+  const leftOut = terms.length === 0 ? undefined : policy.filter.leavesOut;
+  const matching = ordered(
+    terms.length === 0 ? transactions : transactions.filter(passes).filter((_, i) => i !== leftOut),
+    policy.order,
+  );
   const offset = cursor?.offset ?? 0;
   const search = String(query);
   const links: { self: string; next?: string | null } = { self: search ? `${path}?${search}` : path };

@@ -14,7 +14,7 @@ import { api } from '../../src/checks/run-context.ts';
 import { NotExercised } from '../../src/checks/check.ts';
 import type { Exchange } from '../../src/http/exchange.ts';
 import { asRecord, expectClientRefusal, oddLimit, transactionsPath } from './support.ts';
-import { expectCompleted } from './walk-findings.ts';
+import { boundaryLosses, expectCompleted } from './walk-findings.ts';
 import { expectSameTransactions, gapsOf, lostAtBoundaries, repeatedAcrossPages } from './walk-gaps.ts';
 import {
   allWalks,
@@ -175,20 +175,22 @@ check(
     for (const walk of walks) expectCompleted(walk);
     expectSameTransactions(walks);
     // A filtered walk is held to the unfiltered walk's transactions of its class: one lost where a page
-    // gives way to the next is paging's; lost elsewhere or of another class, the filter's (filter.check.ts).
+    // gives way to the next, which the filter does return, is paging's; one of another class or that the
+    // filter never returns, the filter's (filter.check.ts).
     const [full] = walks as [SnapshotWalk, ...SnapshotWalk[]];
     const classes = [...full.byClass.keys()];
     const filtered = await Promise.all(classes.map((className) => classWalk(className)));
-    filtered.forEach((walk, i) => {
+    for (const [i, walk] of filtered.entries()) {
       // A walk not made (every filter form refused) holds nothing; one that stopped early, its stop is
       // judged by the checks that need its end (expectCompleted in filter.check.ts).
-      if (walk.notMade !== undefined || !completed(walk)) return;
+      if (walk.notMade !== undefined || !completed(walk)) continue;
       const repeated = repeatedAcrossPages(walk);
       if (repeated) throw repeated;
       const className = classes[i] as string;
-      const lost = gapsOf(walk, full.byClass.get(className) ?? []).atBoundary;
-      if (lost.length > 0) throw lostAtBoundaries(walk, lost, full.label);
-    });
+      const expected = full.byClass.get(className) ?? new Set<string>();
+      const { paging } = await boundaryLosses(gapsOf(walk, expected).atBoundary, expected, className);
+      if (paging.length > 0) throw lostAtBoundaries(walk, paging, full.label);
+    }
   },
   walking,
 );

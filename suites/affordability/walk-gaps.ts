@@ -50,6 +50,23 @@ export function gapsOf(walk: Walk, reference: Iterable<string>): Gaps {
   return gaps;
 }
 
+/**
+ * The transactions a filtered walk lost at its page boundaries, split by whose rule the loss breaks, on
+ * the evidence of the same filter walked at another page size (`other`), whose pages end elsewhere: one
+ * `other` holds, or lost at a boundary of its own, the filter returns, so paging lost it; one `other`
+ * lacks within its pages the filter never returned, whatever the boundary.
+ */
+export function byWhoseLoss(
+  lost: Gaps['atBoundary'],
+  reference: Iterable<string>,
+  other: Walk,
+): { paging: Gaps['atBoundary']; filter: string[] } {
+  const lostByOther = new Set(gapsOf(other, reference).atBoundary.map((gap) => gap.id));
+  const paging = lost.filter((gap) => other.ids.has(gap.id) || lostByOther.has(gap.id));
+  const filter = lost.filter((gap) => !paging.includes(gap)).map((gap) => gap.id);
+  return { paging, filter };
+}
+
 /** Every transaction lacked, wherever it falls. */
 export function everyId(gaps: Gaps): string[] {
   return [...gaps.atBoundary.map((gap) => gap.id), ...gaps.elsewhere, ...gaps.afterEnd];

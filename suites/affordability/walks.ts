@@ -116,18 +116,21 @@ function sharedWalk(key: string, spec: WalkSpec): Promise<SnapshotWalk> {
 const tableClasses: readonly string[] = affordabilityClasses;
 
 /**
- * The snapshot filtered on one class, in the form the target accepts, walked once per run; the walk of
- * payments is the one the `payments` walk makes.
+ * The snapshot filtered on one class, in the form the target accepts, walked once per run, without a
+ * limit or with `limit`; the walk of payments without a limit is the one the `payments` walk makes.
  */
-export function classWalk(className: string): Promise<SnapshotWalk> {
-  if (className === 'payment') return walk('payments');
-  const spec = {
+export function classWalk(className: string, limit?: number): Promise<SnapshotWalk> {
+  if (className === 'payment' && limit === undefined) return walk('payments');
+  const spec: WalkSpec = {
     label: `filtered on class ${className}`,
-    query: {},
-    pageSize: pageMaximum,
+    query: limit === undefined ? {} : { limit: String(limit) },
+    pageSize: limit ?? pageMaximum,
     onlyClass: className,
   };
-  return sharedWalk(`affordability:class walk ${className}`, spec);
+  return sharedWalk(
+    `affordability:class walk ${className}${limit === undefined ? '' : ` limit=${limit}`}`,
+    spec,
+  );
 }
 
 /**
@@ -177,7 +180,10 @@ async function walkSnapshot(spec: WalkSpec): Promise<SnapshotWalk> {
       return notMade(spec, 'none' in accepted ? accepted.none : accepted.failure.message);
     const filter = accepted.form(spec.onlyClass);
     query = { ...query, filter };
-    spec = { ...spec, label: `filter=${filter}` };
+    spec = {
+      ...spec,
+      label: [`filter=${filter}`, ...Object.entries(spec.query).map((e) => e.join('='))].join(' '),
+    };
   }
   const pool = await idPool();
   const pooled = (id: string) => {

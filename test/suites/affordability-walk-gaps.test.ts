@@ -3,6 +3,7 @@ import { Failure } from '../../src/checks/failures.ts';
 import { pagesOfIds, walkPages, type PageSource } from '../../src/checks/paging.ts';
 import type { Exchange } from '../../src/http/exchange.ts';
 import {
+  byWhoseLoss,
   entryText,
   expectSameTransactions,
   gapsOf,
@@ -24,14 +25,14 @@ const list = Array.from({ length: 12 }, (_, i) => ({
  * entries past the end of the page before where more than that remain (a negative skip repeats
  * entries), and ending after `end`.
  */
-function served(size: number, skip = 0, end = list.length): PageSource {
+function served(size: number, skip = 0, end = list.length, items = list): PageSource {
   return {
     get(path, query) {
       const offset = Number(query?.next ?? 0);
-      const data = list.slice(offset, Math.min(offset + size, end));
+      const data = items.slice(offset, Math.min(offset + size, end));
       const nextOffset = offset + size + (end - (offset + size) > skip ? skip : 0);
       const links = offset + size < end ? { next: String(nextOffset) } : {};
-      const body = { type: 'list', count: data.length, size: list.length, data, links };
+      const body = { type: 'list', count: data.length, size: items.length, data, links };
       const search = new URLSearchParams(query as Record<string, string>).toString();
       const exchange: Exchange = {
         request: { method: 'GET', url: `http://target${path}${search ? `?${search}` : ''}`, headers: {} },
@@ -77,6 +78,29 @@ describe('where a walk lost transactions', () => {
     });
     const ended = await walked('limit=5', served(5, 0, 7), 5);
     expect(gapsOf(ended, ids).afterEnd).toEqual(ids.slice(7));
+  });
+});
+
+describe('whose rule a loss at a page boundary of a filtered walk breaks', () => {
+  test('paging lost it: the same filter at another page size holds it, or lost it at a boundary of its own', async () => {
+    const lost = gapsOf(await walked('limit=5', served(5, 1), 5), ids).atBoundary;
+    const other = await walked('limit=3', served(3), 3);
+    expect(byWhoseLoss(lost, ids, other)).toEqual({ paging: [{ id: 't-05', page: 0 }], filter: [] });
+    // At pages of 4, t-05 falls mid-page and is held: paging's again.
+    expect(byWhoseLoss(lost, ids, await walked('limit=4', served(4, 1), 4)).paging).toEqual(lost);
+    // A walk that lost t-05 where its own pages meet too: lost by paging both times.
+    const alsoLost = await walked('limit=5 again', served(5, 1), 5);
+    expect(byWhoseLoss(lost, ids, alsoLost).paging).toEqual(lost);
+  });
+
+  test('the filter never returned it: the same filter at another page size lacks it within a page', async () => {
+    // The filter leaves t-05 out: at pages of 5 that falls exactly where page 1 gives way to page 2.
+    const returned = list.filter((t) => t.id !== 't-05');
+    const walk = await walked('limit=5', served(5, 0, returned.length, returned), 5);
+    const lost = gapsOf(walk, ids).atBoundary;
+    expect(lost).toEqual([{ id: 't-05', page: 0 }]);
+    const other = await walked('limit=3', served(3, 0, returned.length, returned), 3);
+    expect(byWhoseLoss(lost, ids, other)).toEqual({ paging: [], filter: ['t-05'] });
   });
 });
 
