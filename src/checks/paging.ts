@@ -49,11 +49,12 @@ export interface WalkStop {
 
 /**
  * What a walk keeps of a page for a finding between two pages (an entry lost or repeated at a page
- * boundary): the entries at its two ends, its links.next and its exchange, as `WalkOptions.keep` keeps it.
+ * boundary), as `WalkOptions.keep` makes it: its exchange, what it holds of the entries at its two ends,
+ * its links.next.
  */
 export interface PageEnds {
   exchange: Exchange;
-  /** The page's first and last entries, as given; both undefined on an empty page. */
+  /** The page's first and last entries, or what identifies them; both undefined on an empty page. */
   first?: unknown;
   last?: unknown;
   /** links.next as given, when a non-empty string. */
@@ -144,10 +145,10 @@ export interface WalkOptions {
   /** Sees each page once, as it arrives; the page is dropped afterwards. */
   onPage?: (page: Page) => void;
   /**
-   * Keeps each page's ends (`Walk.ends`), its exchange as this returns it: the evidence a report may hold
-   * (evidenceOf: secrets masked, the body cut), so a walk of many pages keeps a few kilobytes of each.
+   * Keeps each page's ends (`Walk.ends`) as this makes them from the page: a few kilobytes of each (the
+   * exchange as evidence holds it, secrets masked and the body cut), since a walk may have many pages.
    */
-  keep?: (exchange: Exchange) => Exchange;
+  keep?: (page: Page) => PageEnds;
 }
 
 export const defaultMargin = 10;
@@ -276,13 +277,9 @@ export async function walkPages(source: PageSource, options: WalkOptions): Promi
       walk.emptyFollowed.count++;
     }
     const next = typeof rawNext === 'string' && rawNext !== '' ? rawNext : undefined;
-    if (options.keep)
-      (walk.ends ??= []).push({
-        exchange: options.keep(exchange),
-        ...(items.length > 0 ? { first: items[0], last: items.at(-1) } : {}),
-        ...(next !== undefined ? { next } : {}),
-      });
-    options.onPage?.({ index, exchange, body, items, next });
+    const page = { index, exchange, body, items, next };
+    if (options.keep) (walk.ends ??= []).push(options.keep(page));
+    options.onPage?.(page);
 
     if (rawNext === undefined) {
       walk.ended = true;

@@ -6,9 +6,8 @@ import { completed, walkPages, type Walk } from '../../src/checks/paging.ts';
 import { api } from '../../src/checks/run-context.ts';
 import type { RequirementId } from '../../src/requirements/requirement-ids.generated.ts';
 import { preview } from '../../src/validation/validator.ts';
-import { evidenceOf } from '../../src/http/exchange.ts';
 import { acceptedClassFilter, asRecord, pageMaximum, transactionsPath } from './support.ts';
-import { everyId, gapsOf, lostAtBoundaries, repeatedAcrossPages } from './walk-gaps.ts';
+import { everyId, gapsOf, lostAtBoundaries, pageEnds, repeatedAcrossPages } from './walk-gaps.ts';
 import { classWalk, snapshotWalk, type SnapshotWalk, walkCheckOptions } from './walks.ts';
 
 // Spec: GET …/affordability/{affordability.id}/transactions — "Paging: pages of at most 500 entries;
@@ -140,7 +139,7 @@ async function expectEdge(edge: Edge): Promise<void> {
     path: transactionsPath(),
     query: { ...list.query, limit: String(limit) },
     pageSize: limit,
-    keep: (exchange) => evidenceOf(exchange, api().secrets),
+    keep: (page) => pageEnds(page, api().secrets),
     onPage(page) {
       for (const item of page.items) {
         const t = asRecord(item);

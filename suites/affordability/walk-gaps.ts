@@ -1,5 +1,7 @@
 import { Failure } from '../../src/checks/failures.ts';
-import { pagesOfIds, type PageEnds, type Walk } from '../../src/checks/paging.ts';
+import { pagesOfIds, type Page, type PageEnds, type Walk } from '../../src/checks/paging.ts';
+import { evidenceOf } from '../../src/http/exchange.ts';
+import type { Secrets } from '../../src/http/secrets.ts';
 import { preview } from '../../src/validation/validator.ts';
 import { asRecord } from './support.ts';
 
@@ -14,8 +16,27 @@ import { asRecord } from './support.ts';
  * it is the filter's (AFFORD-15), never paging's.
  */
 
-/** A walk as a finding names it: how it asked (`limit=137`), its pages' ends kept (WalkOptions.keep). */
+/** A walk as a finding names it: how it asked (`limit=137`), its pages' ends kept (`pageEnds`). */
 export type NamedWalk = Walk & { label: string };
+
+/** The fields of a transaction that name it and order the list (spec: by account, pending first, postDate). */
+const orderingFields = ['id', 'account', 'status', 'postDate'] as const;
+
+/**
+ * What a walk keeps of each page (WalkOptions.keep): its exchange as a report holds it, links.next, and
+ * of the transactions at its two ends the fields that name and order them, not the whole transactions.
+ */
+export function pageEnds(page: Page, secrets: Secrets): PageEnds {
+  const kept = (entry: unknown) => {
+    const t = asRecord(entry);
+    return t ? Object.fromEntries(orderingFields.map((name) => [name, t[name]])) : entry;
+  };
+  return {
+    exchange: evidenceOf(page.exchange, secrets),
+    ...(page.items.length > 0 ? { first: kept(page.items[0]), last: kept(page.items.at(-1)) } : {}),
+    ...(page.next !== undefined ? { next: page.next } : {}),
+  };
+}
 
 /** Where the transactions a walk lacks fall in it, in the order of the walk that holds them. */
 export interface Gaps {

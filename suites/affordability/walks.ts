@@ -1,5 +1,4 @@
 import type { CheckOptions } from '../../src/checks/check.ts';
-import { evidenceOf } from '../../src/http/exchange.ts';
 import { affordabilityClasses } from '../../src/types/affordability-classes.ts';
 import { defaultHardCap, walkNotStarted, walkPages, type Walk } from '../../src/checks/paging.ts';
 import { api, perRun, runningCheck } from '../../src/checks/run-context.ts';
@@ -7,6 +6,7 @@ import { InstitutionTracker, SignTracker } from './account-requirements.ts';
 import { checkEnvelope, checkFilteredClass, checkTransaction } from './field-requirements.ts';
 import { WalkFindings } from './findings.ts';
 import { OrderTracker } from './order-requirements.ts';
+import { pageEnds } from './walk-gaps.ts';
 import { acceptedClassFilter, asRecord, oddLimit, pageMaximum, transactionsPath } from './support.ts';
 
 /*
@@ -203,8 +203,8 @@ async function walkSnapshot(spec: WalkSpec): Promise<SnapshotWalk> {
     pageSize: spec.pageSize,
     ...(spec.maxPages ? { maxPages: spec.maxPages } : {}),
     ...(spec.hardCap ? { hardCap: spec.hardCap } : {}),
-    // Each page's ends, its exchange as a report holds it: what names a page boundary in a finding.
-    keep: (exchange) => evidenceOf(exchange, api().secrets),
+    // What names a page boundary in a finding: the page's exchange and the transactions at its ends.
+    keep: (page) => pageEnds(page, api().secrets),
     idOf(item) {
       const id = asRecord(item)?.id;
       return typeof id === 'string' ? pooled(id) : undefined;

@@ -2,12 +2,14 @@ import { describe, expect, test } from 'vitest';
 import { Failure } from '../../src/checks/failures.ts';
 import { pagesOfIds, walkPages, type PageSource } from '../../src/checks/paging.ts';
 import type { Exchange } from '../../src/http/exchange.ts';
+import { Secrets } from '../../src/http/secrets.ts';
 import {
   byWhoseLoss,
   entryText,
   expectSameTransactions,
   gapsOf,
   lostAtBoundaries,
+  pageEnds,
   repeatedAcrossPages,
   type NamedWalk,
 } from '../../suites/affordability/walk-gaps.ts';
@@ -49,7 +51,7 @@ async function walked(label: string, source: PageSource, size: number): Promise<
   const walk = await walkPages(source, {
     path: '/transactions',
     pageSize: size,
-    keep: (exchange) => exchange,
+    keep: (page) => pageEnds(page, new Secrets()),
   });
   return { ...walk, label };
 }
