@@ -159,6 +159,18 @@ export const affordabilityFaults = [
     description: 'each next page starts with the last transaction of the page before',
   },
   {
+    name: 'affordability-page-gap',
+    requirement: 'AFFORD-11',
+    description:
+      'without a filter, each next page starts one transaction past the end of the page before: one is lost at every page boundary',
+  },
+  {
+    name: 'affordability-filtered-page-gap',
+    requirement: 'AFFORD-11',
+    description:
+      'with a class filter, each next page starts one transaction past the end of the page before: one is lost at every page boundary',
+  },
+  {
     name: 'affordability-filter-ignored',
     requirement: 'AFFORD-15',
     description: 'the transaction.class filter is accepted but not applied',
@@ -173,6 +185,12 @@ export const affordabilityFaults = [
     name: 'affordability-filter-substring',
     requirement: 'AFFORD-15',
     description: 'the class filter takes every class holding the value: interest also returns loan-interest',
+  },
+  {
+    name: 'affordability-filter-loses-501st-match',
+    requirement: 'AFFORD-15',
+    description:
+      'the class filter leaves out its 501st match: a filter bug that, at pages of 500, falls exactly where page 1 gives way to page 2',
   },
   {
     name: 'affordability-transaction-type-wrong',

@@ -27,6 +27,8 @@ export interface AffordabilityPolicy {
     applied: boolean;
     /** A class matches a term when it is the value, or when it holds the value anywhere. */
     match: 'whole' | 'substring';
+    /** The place (from 0) among its matches of one the filter leaves out: a faulty server's; none by default. */
+    leavesOut?: number;
   };
   limit: {
     /** The page size when no limit is sent. */
@@ -53,6 +55,8 @@ export interface AffordabilityPolicy {
     shortBy: number;
     /** How many entries of a page the next one repeats. */
     overlap: number;
+    /** How many entries the next page skips past the end of the page before, without a filter and with one. */
+    skipped: { unfiltered: number; filtered: number };
     /** Whether a last page that is exactly full leaves out its last entry. */
     fullLastPageDropsLast: boolean;
   };
@@ -94,6 +98,7 @@ export function affordabilityPolicy({ variants: all, fault }: PolicyInputs): Aff
       unknownClass: variants.unknownClass ?? 'match-nothing',
       applied: !fault('affordability-filter-ignored'),
       match: fault('affordability-filter-substring') ? 'substring' : 'whole',
+      ...(fault('affordability-filter-loses-501st-match') ? { leavesOut: pageSize.maximum } : {}),
     },
     limit: {
       default: fault('affordability-default-page-100')
@@ -118,6 +123,10 @@ export function affordabilityPolicy({ variants: all, fault }: PolicyInputs): Aff
     page: {
       shortBy: fault('affordability-short-pages') ? 1 : 0,
       overlap: fault('affordability-page-overlap') ? 1 : 0,
+      skipped: {
+        unfiltered: fault('affordability-page-gap') ? 1 : 0,
+        filtered: fault('affordability-filtered-page-gap') ? 1 : 0,
+      },
       fullLastPageDropsLast: fault('affordability-last-dropped-on-full-page'),
     },
     next: {

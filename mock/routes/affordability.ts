@@ -164,14 +164,21 @@ export function affordabilityListPage(
       ? (t: TransactionRecord) =>
           terms.every((term) => t.class.includes(term.value) === (term.operator === 'eq'))
       : filterTest(terms, readClass);
-  const matching = ordered(terms.length === 0 ? transactions : transactions.filter(passes), policy.order);
+  const leftOut = terms.length === 0 ? undefined : policy.filter.leavesOut;
+  const matching = ordered(
+    terms.length === 0 ? transactions : transactions.filter(passes).filter((_, i) => i !== leftOut),
+    policy.order,
+  );
   const offset = cursor?.offset ?? 0;
   const search = String(query);
   const links: { self: string; next?: string | null } = { self: search ? `${path}?${search}` : path };
   const { shortBy, overlap } = policy.page;
   const size = limit > shortBy && limit < pageMaximum ? limit - shortBy : limit;
-  const step = size > overlap ? size - overlap : size;
   const remaining = matching.length - (offset + size);
+  // A skip loses entries at a page boundary only where more would remain: it never leaves an empty
+  // page after the last, nor a list ended early, which are other rules' faults.
+  const skips = terms.length === 0 ? policy.page.skipped.unfiltered : policy.page.skipped.filtered;
+  const step = (size > overlap ? size - overlap : size) + (remaining > skips ? skips : 0);
   let nextOffset = remaining > 0 ? offset + step : undefined;
   if (policy.next.given === 'never') nextOffset = undefined;
   if (remaining === 1 && policy.next.missingWhenOneRemains) nextOffset = undefined;

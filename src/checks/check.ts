@@ -32,6 +32,11 @@ export interface FailureEvidence {
   requirements?: RequirementId[];
   exchange?: Exchange;
   curl?: string;
+  /**
+   * The request before `exchange`, where the finding lies between the two (the page before a walk's page
+   * boundary, `exchange` being the page after it), with its curl line: the pair a person sends to see it.
+   */
+  before?: { exchange: Exchange; curl: string };
   seed?: number;
   path?: string;
   counterexample?: string;
@@ -309,6 +314,10 @@ export function check(
         failure.curl = curlOf(evidence);
         const transient = settings.retryTransient ? transientOf(exchange) : undefined;
         if (transient) failure.transient = transient;
+      }
+      if (error instanceof Failure && error.before) {
+        const before = evidenceOf(error.before, api().secrets);
+        failure.before = { exchange: before, curl: curlOf(before) };
       }
       context.task.meta.failure = failure;
       // vitest serialises a thrown error's own properties into its reports (JUnit included); the raw

@@ -6,7 +6,9 @@ import { preview } from '../validation/validator.ts';
  * A failed expectation about the target: the message a report shows, with the exchange that showed it,
  * and the requirements whose rule the failed assertion holds (docs/design.md#a-failure-fails-only-what-its-evidence-breaks: a failure fails
  * the requirement its evidence breaks, and no other). Without `requirements`, the failure is the
- * check's own: it fails the first requirement the check names, its primary one.
+ * check's own: it fails the first requirement the check names, its primary one. Where the finding lies
+ * between two requests (an entry lost or repeated where one page of a walk gives way to the next),
+ * `before` is the first of them and `exchange` the second.
  */
 export class Failure extends Error {
   override name = 'Failure';
@@ -14,6 +16,7 @@ export class Failure extends Error {
     message: string,
     readonly exchange?: Exchange,
     readonly requirements?: readonly RequirementId[],
+    readonly before?: Exchange,
   ) {
     super(message);
   }

@@ -47,6 +47,20 @@ export interface WalkStop {
   exchange: Exchange;
 }
 
+/**
+ * What a walk keeps of a page for a finding between two pages (an entry lost or repeated at a page
+ * boundary), as `WalkOptions.keep` makes it: its exchange, what it holds of the entries at its two ends,
+ * its links.next.
+ */
+export interface PageEnds {
+  exchange: Exchange;
+  /** The page's first and last entries, or what identifies them; both undefined on an empty page. */
+  first?: unknown;
+  last?: unknown;
+  /** links.next as given, when a non-empty string. */
+  next?: string;
+}
+
 /** A page of the walk that broke a page-size rule, with its evidence. */
 export interface PageFinding {
   page: number;
@@ -60,7 +74,7 @@ export interface Walk {
   pages: number;
   /** Entries over all pages, repeats included. */
   entries: number;
-  /** Distinct entry ids (entries without an id count as distinct). */
+  /** Distinct entry ids (entries without an id count as distinct), in the order the walk first saw them. */
   ids: Set<string>;
   distinct: number;
   /** A page without links.next was reached: the walk ended as the spec says it does. */
@@ -73,6 +87,10 @@ export interface Walk {
   /** Entries per page, and whether the page carried links.next (a null one counts as absent). */
   pageSizes: number[];
   nextPresent: boolean[];
+  /** Ids each page held that no earlier page did: with the order of `ids`, which page first held each id. */
+  freshIds: number[];
+  /** Each page's ends, when the walk was asked to keep them (`WalkOptions.keep`). */
+  ends?: PageEnds[];
   /** The first page holding more entries than `pageSize`. */
   oversized?: PageFinding;
   /** The first page followed by links.next that holds fewer or more entries than `pageSize`. */
@@ -95,6 +113,7 @@ export function walkNotStarted(request: string): Walk {
     truncated: false,
     pageSizes: [],
     nextPresent: [],
+    freshIds: [],
   };
 }
 
@@ -125,6 +144,11 @@ export interface WalkOptions {
   idOf?: (item: unknown) => string | undefined;
   /** Sees each page once, as it arrives; the page is dropped afterwards. */
   onPage?: (page: Page) => void;
+  /**
+   * Keeps each page's ends (`Walk.ends`) as this makes them from the page: a few kilobytes of each (the
+   * exchange as evidence holds it, secrets masked and the body cut), since a walk may have many pages.
+   */
+  keep?: (page: Page) => PageEnds;
 }
 
 export const defaultMargin = 10;
@@ -216,6 +240,7 @@ export async function walkPages(source: PageSource, options: WalkOptions): Promi
     }
 
     let fresh = 0;
+    let freshIds = 0;
     for (const item of items) {
       const id = idOf(item);
       if (id === undefined) {
@@ -228,8 +253,10 @@ export async function walkPages(source: PageSource, options: WalkOptions): Promi
         walk.ids.add(id);
         walk.distinct++;
         fresh++;
+        freshIds++;
       }
     }
+    walk.freshIds.push(freshIds);
     if (items.length > 0 && fresh === 0 && index > 0) {
       stop('repeated-page', index, exchange, `all ${items.length} entries were seen on earlier pages`);
       break;
@@ -250,7 +277,9 @@ export async function walkPages(source: PageSource, options: WalkOptions): Promi
       walk.emptyFollowed.count++;
     }
     const next = typeof rawNext === 'string' && rawNext !== '' ? rawNext : undefined;
-    options.onPage?.({ index, exchange, body, items, next });
+    const page = { index, exchange, body, items, next };
+    if (options.keep) (walk.ends ??= []).push(options.keep(page));
+    options.onPage?.(page);
 
     if (rawNext === undefined) {
       walk.ended = true;
@@ -289,6 +318,19 @@ export async function walkPages(source: PageSource, options: WalkOptions): Promi
     request = followNext(next, exchange, firstRequest);
   }
   return walk;
+}
+
+/** The page (from 0) that first held each id of the walk. */
+export function pagesOfIds(walk: Walk): Map<string, number> {
+  const pages = new Map<string, number>();
+  let page = 0;
+  let left = walk.freshIds[0] ?? 0;
+  for (const id of walk.ids) {
+    while (left === 0 && page < walk.freshIds.length - 1) left = walk.freshIds[++page] ?? 0;
+    pages.set(id, page);
+    left--;
+  }
+  return pages;
 }
 
 /** A walk that ended as the spec says (a page without links.next), neither stopped early (`stop`) nor cut short. */

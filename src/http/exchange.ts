@@ -79,9 +79,11 @@ export function evidenceOf(exchange: Exchange, secrets: Secrets): Exchange {
 }
 
 function cut(text: string): string {
-  return text.length > evidenceTextLimit
-    ? `${text.slice(0, evidenceTextLimit)}… (${text.length} characters)`
-    : text;
+  if (text.length <= evidenceTextLimit) return text;
+  // A copy, not a slice: V8 keeps the whole string a slice was taken from alive, and evidence (a walk
+  // keeps some of every page) outlives the body it was cut from.
+  const kept = JSON.parse(JSON.stringify(text.slice(0, evidenceTextLimit))) as string;
+  return `${kept}… (${text.length} characters)`;
 }
 
 /** A word the shell reads back exactly: single-quoted, each single quote closed, escaped and reopened. */

@@ -49,7 +49,11 @@ function failureHtml(report: Report, id: string, failure: RequirementFailure): s
         `counter-example <code>${escape(failure.counterexample ?? '')}</code>; replay it:</p><pre class="replay">${escape(replay)}</pre>`,
     );
   }
-  if (failure.curl) parts.push(curlHtml(report, failure.curl));
+  if (failure.curl) parts.push(curlHtml(report, failure.curl, failure.before?.curl));
+  if (failure.before)
+    parts.push(
+      `<p>The exchange before it:</p><pre class="exchange">${escape(exchangeText(failure.before.exchange))}</pre>`,
+    );
   if (failure.exchange)
     parts.push(`<p>Exchange:</p><pre class="exchange">${escape(exchangeText(failure.exchange))}</pre>`);
   return `<div class="failure">${parts.join('\n')}</div>`;
@@ -58,15 +62,22 @@ function failureHtml(report: Report, id: string, failure: RequirementFailure): s
 /**
  * The curl line, and where it carries a token, the line that gets one before it: the `token` command,
  * with the run's profile and key. The embedded mock stopped with its run, so no token of it is to be had.
+ * For a finding between two requests, the curl line of the request before it comes first.
  */
-function curlHtml(report: Report, curl: string): string {
-  const token = curl.includes('$FDS_TOKEN') ? tokenCommand(report) : undefined;
+function curlHtml(report: Report, curl: string, before?: string): string {
+  const token = [curl, before].some((line) => line?.includes('$FDS_TOKEN'))
+    ? tokenCommand(report)
+    : undefined;
   const how =
     token === undefined
       ? '<p>Reproduce:</p>'
       : '<p>Reproduce: first set <code>$FDS_TOKEN</code> to a token of the target (the <code>token</code> command sends POST /token with the run&#39;s profile and <code>FDS_API_KEY</code> and prints the token alone), then send the request:</p>' +
         `<pre class="token">${escape(token)}</pre>`;
-  return `${how}<pre class="curl">${escape(curl)}</pre>`;
+  const first =
+    before === undefined
+      ? ''
+      : `<p>The request before it, then the request itself:</p><pre class="curl">${escape(before)}</pre>`;
+  return `${how}${first}<pre class="curl">${escape(curl)}</pre>`;
 }
 
 /** Beside the evidence, what a person needs to dispute it: the spec's words, the notes, the readings. */

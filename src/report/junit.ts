@@ -72,6 +72,7 @@ function evidence(failures: readonly RequirementFailure[]): string {
               `fast-check seed ${f.seed}, path ${f.path ?? ''}, counter-example ${f.counterexample ?? ''} (replay with --seed ${f.seed})`,
             ]
           : []),
+        ...(f.before ? [`the request before it: ${f.before.curl}`] : []),
         ...(f.curl ? [`reproduce: ${f.curl}`] : []),
       ].join('\n'),
     )

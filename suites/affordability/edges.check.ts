@@ -7,6 +7,7 @@ import { api } from '../../src/checks/run-context.ts';
 import type { RequirementId } from '../../src/requirements/requirement-ids.generated.ts';
 import { preview } from '../../src/validation/validator.ts';
 import { acceptedClassFilter, asRecord, pageMaximum, transactionsPath } from './support.ts';
+import { everyId, gapsOf, lostAtBoundaries, pageEnds, repeatedAcrossPages } from './walk-gaps.ts';
 import { classWalk, snapshotWalk, type SnapshotWalk, walkCheckOptions } from './walks.ts';
 
 // Spec: GET …/affordability/{affordability.id}/transactions — "Paging: pages of at most 500 entries;
@@ -138,6 +139,7 @@ async function expectEdge(edge: Edge): Promise<void> {
     path: transactionsPath(),
     query: { ...list.query, limit: String(limit) },
     pageSize: limit,
+    keep: (page) => pageEnds(page, api().secrets),
     onPage(page) {
       for (const item of page.items) {
         const t = asRecord(item);
@@ -167,22 +169,24 @@ async function expectEdge(edge: Edge): Promise<void> {
       `${label} holds ${otherClass.length} transaction(s) of another class, first ${otherClass.slice(0, 3).join(', ')}`,
       walk.last,
     );
-  const repeats = walk.repeats;
-  if (repeats)
-    throw broken(
-      'AFFORD-11',
-      `${label}: ${repeats.count} transaction(s) came again, the first, ${repeats.firstId}, on page ${repeats.page + 1}`,
-      repeats.exchange,
-    );
-  const expected = list.reference.ids;
-  const extra = [...walk.ids].filter((id) => !expected.has(id));
-  const missing = [...expected].filter((id) => !walk.ids.has(id));
+  const named = { ...walk, label: `over ${label}` };
+  const repeated = repeatedAcrossPages(named);
+  if (repeated) throw repeated;
+  const { reference } = list;
+  const gaps = gapsOf(walk, reference.ids);
+  if (gaps.atBoundary.length > 0) throw lostAtBoundaries(named, gaps.atBoundary, reference.label);
+  // What this walk holds and the list's own walk lacks, that walk lost on its way.
+  const lostByReference = gapsOf(reference, walk.ids);
+  if (lostByReference.atBoundary.length > 0)
+    throw lostAtBoundaries(reference, lostByReference.atBoundary, named.label);
+  const extra = everyId(lostByReference);
   if (extra.length > 0)
     throw broken(
       'AFFORD-11',
       `${label} delivered ${extra.length} transaction(s) the list's walk at the default page size never saw, first ${extra.slice(0, 3).join(', ')}`,
       walk.last,
     );
+  const missing = everyId(gaps);
   if (missing.length === 0) return;
   // Ended on a full page while transactions remained: links.next was missing. Ended on a short page: the
   // list itself left them out.

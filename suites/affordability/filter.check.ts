@@ -2,7 +2,8 @@
 
 import { malformedClassFilters, nearMissClassFilters } from '../../src/checks/arbitraries/affordability.ts';
 import { expectRefusedOrReadAs } from '../../src/checks/filter-algebra.ts';
-import { check, NotExercised } from '../../src/checks/check.ts';
+import { check, NotExercised, type CheckOptions } from '../../src/checks/check.ts';
+import { completed } from '../../src/checks/paging.ts';
 import { expectErrorList } from '../../src/checks/error-list.ts';
 import { describeAnswer, describeRequest, expectThat, Failure } from '../../src/checks/failures.ts';
 import { expectResource } from '../../src/checks/resource.ts';
@@ -12,10 +13,20 @@ import {
   expectClassFilter,
   expectClientRefusal,
   isClientError,
+  oddLimit,
+  pageMaximum,
   transactionsPath,
 } from './support.ts';
-import { expectCompleted, expectNoFinding, expectTransactionsSeen } from './walk-findings.ts';
-import { classWalk, snapshotWalk, walkCheckOptions } from './walks.ts';
+import { boundaryLosses, expectCompleted, expectNoFinding, expectTransactionsSeen } from './walk-findings.ts';
+import { expectSameTransactions, gapsOf, lostAtBoundaries } from './walk-gaps.ts';
+import {
+  classWalk,
+  fullWalks,
+  snapshotWalk,
+  snapshotWalks,
+  type SnapshotWalk,
+  walkCheckOptions,
+} from './walks.ts';
 
 /**
  * Spec: `filter` (property `transaction.class`). The expression shape is not shown for this endpoint:
@@ -36,6 +47,63 @@ check(
   needs,
 );
 
+/**
+ * A filtered walk held to the unfiltered walk's transactions of its class, each finding on the rule it
+ * breaks. The filter's (AFFORD-15): a transaction of another class, one the snapshot does not hold, one
+ * of the class missing within a page, before the first or after a short last page, or at a page boundary
+ * where the same filter walked at limit=137 lacks it too. Paging's: a transaction the unfiltered walk
+ * lost on its way, which the other walks of the snapshot hold (AFFORD-11); one the filtered walk lost
+ * where one page gives way to the next and the walk at limit=137 holds (AFFORD-11); those after a full
+ * last page without links.next (AFFORD-04).
+ */
+async function expectClassWalkWhole(
+  filtered: SnapshotWalk,
+  full: SnapshotWalk,
+  className: string,
+): Promise<void> {
+  const expected = full.byClass.get(className) ?? new Set<string>();
+  const others = [...filtered.ids].filter((id) => full.ids.has(id) && !expected.has(id));
+  if (others.length > 0)
+    throw new Failure(
+      `the walk ${filtered.label} holds ${others.length} transaction(s) the unfiltered walk gives another class than ${className} (first ${others.slice(0, 3).join(', ')})`,
+      filtered.last,
+    );
+  const unknown = [...filtered.ids].filter((id) => !full.ids.has(id));
+  if (unknown.length > 0) {
+    const walks = await snapshotWalks(fullWalks);
+    if (walks.every(completed)) expectSameTransactions(walks);
+    throw new Failure(
+      `the walk ${filtered.label} holds ${unknown.length} transaction(s) no walk of the unfiltered snapshot saw (first ${unknown.slice(0, 3).join(', ')})`,
+      filtered.last,
+    );
+  }
+  const gaps = gapsOf(filtered, expected);
+  const lastFull = filtered.pageSizes.at(-1) === pageMaximum;
+  const losses = await boundaryLosses(gaps.atBoundary, expected, className);
+  const dropped = [...gaps.elsewhere, ...(lastFull ? [] : gaps.afterEnd), ...losses.filter];
+  expectThat(
+    dropped.length === 0,
+    `the walk ${filtered.label} lacks ${dropped.length} of the ${expected.size} transactions of class ${className} the walk ${full.label} holds, ` +
+      `within its pages or lacking from the walk at limit=${oddLimit} too (first ${dropped.slice(0, 3).join(', ')})`,
+    filtered.last,
+  );
+  if (losses.paging.length > 0) throw lostAtBoundaries(filtered, losses.paging, full.label);
+  const remained = lastFull ? gaps.afterEnd : [];
+  if (remained.length > 0)
+    throw new Failure(
+      `the walk ${filtered.label} ended on page ${filtered.pages}, a full page without links.next, after ${filtered.distinct} transaction(s); ` +
+        `${remained.length} of class ${className} the walk ${full.label} holds came after its last, first ${remained[0]}`,
+      filtered.last,
+      ['AFFORD-04'],
+    );
+}
+
+/**
+ * The filter checks that compare a filtered walk with the unfiltered one hold paging on their way: a
+ * transaction lost at a page boundary (AFFORD-11) or left after a full last page (AFFORD-04) is paging's.
+ */
+const comparing = { ...needs, preconditions: ['AFFORD-04', 'AFFORD-11'] } satisfies CheckOptions;
+
 check(
   'A class filter answered 200 returns every payment of the snapshot and no transaction outside it',
   ['AFFORD-15'],
@@ -47,23 +115,9 @@ check(
     ]);
     expectCompleted(full);
     expectCompleted(filtered);
-    const unknown = [...filtered.ids].filter((id) => !full.ids.has(id));
-    const payments = full.byClass.get('payment') ?? new Set<string>();
-    const others = [...filtered.ids].filter((id) => full.ids.has(id) && !payments.has(id));
-    if (unknown.length > 0 || others.length > 0)
-      throw new Failure(
-        `the filtered walk holds ${unknown.length} transaction(s) the unfiltered walk never saw (first ${unknown.slice(0, 3).join(', ') || '-'}) ` +
-          `and ${others.length} the unfiltered walk gives another class than payment (first ${others.slice(0, 3).join(', ') || '-'})`,
-        filtered.last,
-      );
-    const missing = [...payments].filter((id) => !filtered.ids.has(id));
-    expectThat(
-      missing.length === 0,
-      `the filtered walk lacks ${missing.length} of the ${payments.size} payments of the unfiltered walk, first ${missing.slice(0, 3).join(', ')}`,
-      filtered.last,
-    );
+    await expectClassWalkWhole(filtered, full, 'payment');
   },
-  needs,
+  comparing,
 );
 
 check(
@@ -79,22 +133,14 @@ check(
     if (classes.length === 0)
       throw new NotExercised('the snapshot holds no transaction of a class of the class tables');
     const walks = await Promise.all(classes.map((className) => classWalk(className)));
-    walks.forEach((filtered, i) => {
+    for (const [i, filtered] of walks.entries()) {
       const className = classes[i] as string;
-      const expected = full.byClass.get(className) as Set<string>;
       expectCompleted(filtered);
       expectNoFinding(filtered, 'AFFORD-15', `every transaction of the filtered list has class ${className}`);
-      const extra = [...filtered.ids].filter((id) => !expected.has(id));
-      const missing = [...expected].filter((id) => !filtered.ids.has(id));
-      expectThat(
-        extra.length === 0 && missing.length === 0,
-        `the walk ${filtered.label} holds ${extra.length} transaction(s) the unfiltered walk gives another class or never saw (first ${extra.slice(0, 3).join(', ') || '-'}) ` +
-          `and lacks ${missing.length} of its ${expected.size} of class ${className} (first ${missing.slice(0, 3).join(', ') || '-'})`,
-        filtered.last,
-      );
-    });
+      await expectClassWalkWhole(filtered, full, className);
+    }
   },
-  needs,
+  comparing,
 );
 
 /** A class outside both class tables (spec: Debit classes, Credit classes): no transaction can have it. */

@@ -9,14 +9,16 @@ import {
   expectThat,
   Failure,
 } from '../../src/checks/failures.ts';
-import { followNext } from '../../src/checks/paging.ts';
+import { completed, followNext } from '../../src/checks/paging.ts';
 import { api } from '../../src/checks/run-context.ts';
 import { NotExercised } from '../../src/checks/check.ts';
 import type { Exchange } from '../../src/http/exchange.ts';
 import { asRecord, expectClientRefusal, oddLimit, transactionsPath } from './support.ts';
-import { expectCompleted } from './walk-findings.ts';
+import { boundaryLosses, expectCompleted } from './walk-findings.ts';
+import { expectSameTransactions, gapsOf, lostAtBoundaries, repeatedAcrossPages } from './walk-gaps.ts';
 import {
   allWalks,
+  classWalk,
   fullWalks,
   snapshotWalk,
   type SnapshotWalk,
@@ -65,12 +67,15 @@ check(
         'the fixture snapshot holds at most one transaction, so there is never a next page',
       );
     for (const walk of judged) {
-      // A walk that ended holding fewer transactions than another walk saw stopped while more remained.
-      if (walk.distinct < most.distinct) {
+      // A walk that ended before transactions another walk saw after its last one stopped while more
+      // remained; one that lacks transactions between its first and its last lost them on the way
+      // (AFFORD-11's, the check that visits each transaction once).
+      const remained = gapsOf(walk, most.ids).afterEnd;
+      if (remained.length > 0) {
         const last = walk.last as Exchange;
         throw new Failure(
           `${describeRequest(last)}: the walk ${walk.label} ended on page ${walk.pages} without links.next after ${walk.distinct} transaction(s), ` +
-            `but the walk ${most.label} saw ${most.distinct}: more remained`,
+            `but the walk ${most.label} saw ${remained.length} more after its last, first ${remained[0]}: more remained`,
           last,
         );
       }
@@ -163,41 +168,28 @@ check(
 );
 
 check(
-  'A walk through all pages visits each transaction exactly once',
+  'A walk through all pages visits each transaction exactly once, filtered on a class or not',
   ['AFFORD-11', 'AFFORD-04'],
   async () => {
     const walks = await walksOf(fullWalks);
-    for (const walk of walks) {
-      expectCompleted(walk);
-      const repeats = walk.repeats;
-      if (repeats)
-        throw new Failure(
-          `${describeRequest(repeats.exchange)}: the walk ${walk.label} saw ${repeats.count} transaction(s) again; the first, ${repeats.firstId}, again on page ${repeats.page + 1}`,
-          repeats.exchange,
-        );
-    }
-    const [reference, ...others] = walks as [SnapshotWalk, ...SnapshotWalk[]];
-    for (const walk of others) {
-      const missing = [...reference.ids].filter((id) => !walk.ids.has(id));
-      const extra = [...walk.ids].filter((id) => !reference.ids.has(id));
-      // A walk that saw the head of the list and nothing after it did not skip: it ended while more
-      // remained, which is AFFORD-04's rule (links.next while more remain), not this one.
-      const order = [...reference.ids];
-      const lastSeen = Math.max(...order.map((id, i) => (walk.ids.has(id) ? i : -1)));
-      const endedEarly =
-        missing.length > 0 && extra.length === 0 && missing.every((id) => order.indexOf(id) > lastSeen);
-      expectThat(
-        !endedEarly,
-        `the walk ${walk.label} saw the first ${walk.distinct} transactions the walk ${reference.label} saw, then ended without links.next: ${missing.length} more remained`,
-        walk.last,
-        'AFFORD-04',
-      );
-      expectThat(
-        missing.length === 0 && extra.length === 0,
-        `the walk ${walk.label} saw ${walk.distinct} transactions and the walk ${reference.label} ${reference.distinct}: ` +
-          `${missing.length} missing (first ${missing.slice(0, 3).join(', ') || '-'}), ${extra.length} extra (first ${extra.slice(0, 3).join(', ') || '-'})`,
-        walk.last,
-      );
+    for (const walk of walks) expectCompleted(walk);
+    expectSameTransactions(walks);
+    // A filtered walk is held to the unfiltered walk's transactions of its class: one lost where a page
+    // gives way to the next, which the filter does return, is paging's; one of another class or that the
+    // filter never returns, the filter's (filter.check.ts).
+    const [full] = walks as [SnapshotWalk, ...SnapshotWalk[]];
+    const classes = [...full.byClass.keys()];
+    const filtered = await Promise.all(classes.map((className) => classWalk(className)));
+    for (const [i, walk] of filtered.entries()) {
+      // A walk not made (every filter form refused) holds nothing; one that stopped early, its stop is
+      // judged by the checks that need its end (expectCompleted in filter.check.ts).
+      if (walk.notMade !== undefined || !completed(walk)) continue;
+      const repeated = repeatedAcrossPages(walk);
+      if (repeated) throw repeated;
+      const className = classes[i] as string;
+      const expected = full.byClass.get(className) ?? new Set<string>();
+      const { paging } = await boundaryLosses(gapsOf(walk, expected).atBoundary, expected, className);
+      if (paging.length > 0) throw lostAtBoundaries(walk, paging, full.label);
     }
   },
   walking,

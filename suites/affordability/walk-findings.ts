@@ -3,7 +3,9 @@ import { Failure } from '../../src/checks/failures.ts';
 import { completed, type WalkStop } from '../../src/checks/paging.ts';
 import type { RequirementId } from '../../src/requirements/requirement-ids.generated.ts';
 import type { WalkFinding } from './findings.ts';
-import type { SnapshotWalk } from './walks.ts';
+import { oddLimit } from './support.ts';
+import { byWhoseLoss, type Gaps } from './walk-gaps.ts';
+import { classWalk, type SnapshotWalk } from './walks.ts';
 
 /* What the checks make of a walk: the findings it noted, how it stopped, whether it saw anything. */
 
@@ -21,6 +23,23 @@ export function walkFailure(walk: SnapshotWalk, finding: WalkFinding, expectatio
 export function expectNoFinding(walk: SnapshotWalk, requirement: RequirementId, expectation: string): void {
   const finding = walk.findings.get(requirement);
   if (finding) throw walkFailure(walk, finding, expectation);
+}
+
+/**
+ * The transactions of class `className` a filtered walk lost at its page boundaries (`lost`), split by
+ * whose rule the loss breaks (byWhoseLoss): the same filter is walked at limit=137, whose pages end
+ * elsewhere, once per run and only when there are such losses. When that walk does not end, nothing
+ * tells them apart and the boundary decides: paging's.
+ */
+export async function boundaryLosses(
+  lost: Gaps['atBoundary'],
+  expected: Iterable<string>,
+  className: string,
+): Promise<{ paging: Gaps['atBoundary']; filter: string[] }> {
+  if (lost.length === 0) return { paging: [], filter: [] };
+  const other = await classWalk(className, oddLimit);
+  if (!completed(other)) return { paging: lost, filter: [] };
+  return byWhoseLoss(lost, expected, other);
 }
 
 /**
@@ -53,6 +72,8 @@ export function expectCompleted(walk: SnapshotWalk): void {
       `the walk ${walk.label} (${walk.request}) stopped before a page without links.next: ${walk.stop.message}`,
       walk.stop.exchange,
       brokenByStop(walk.stop),
+      // The page before the one that stopped it: the request whose links.next led there.
+      walk.stop.page > 0 ? walk.ends?.[walk.stop.page - 1]?.exchange : undefined,
     );
   throw new Failure(`the walk ${walk.label} (${walk.request}) did not reach its last page`, walk.last);
 }

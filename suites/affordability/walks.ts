@@ -6,6 +6,7 @@ import { InstitutionTracker, SignTracker } from './account-requirements.ts';
 import { checkEnvelope, checkFilteredClass, checkTransaction } from './field-requirements.ts';
 import { WalkFindings } from './findings.ts';
 import { OrderTracker } from './order-requirements.ts';
+import { pageEnds } from './walk-gaps.ts';
 import { acceptedClassFilter, asRecord, oddLimit, pageMaximum, transactionsPath } from './support.ts';
 
 /*
@@ -13,7 +14,9 @@ import { acceptedClassFilter, asRecord, oddLimit, pageMaximum, transactionsPath 
  * memoised promise per walk; the group's checks share one worker, see runner/run-suites.ts), and
  * every page is checked as it arrives, then dropped. What a check needs afterwards is kept per
  * requirement: how many entries broke it, a few examples and the exchange of the first page that showed
- * it. A 100,000-transaction snapshot thus costs its ids, not its bodies. Following links.next and
+ * it, and of every page the transactions at its two ends and its exchange, cut as a report holds it, to
+ * name a page boundary where a transaction was lost or repeated. A 100,000-transaction snapshot thus
+ * costs its ids and a few kilobytes a page, not its bodies. Following links.next and
  * stopping at a loop, a repeated page or the cap is src/checks/paging.ts; which requirement a page or a
  * transaction breaks is field-requirements.ts and order-requirements.ts.
  */
@@ -113,18 +116,21 @@ function sharedWalk(key: string, spec: WalkSpec): Promise<SnapshotWalk> {
 const tableClasses: readonly string[] = affordabilityClasses;
 
 /**
- * The snapshot filtered on one class, in the form the target accepts, walked once per run; the walk of
- * payments is the one the `payments` walk makes.
+ * The snapshot filtered on one class, in the form the target accepts, walked once per run, without a
+ * limit or with `limit`; the walk of payments without a limit is the one the `payments` walk makes.
  */
-export function classWalk(className: string): Promise<SnapshotWalk> {
-  if (className === 'payment') return walk('payments');
-  const spec = {
+export function classWalk(className: string, limit?: number): Promise<SnapshotWalk> {
+  if (className === 'payment' && limit === undefined) return walk('payments');
+  const spec: WalkSpec = {
     label: `filtered on class ${className}`,
-    query: {},
-    pageSize: pageMaximum,
+    query: limit === undefined ? {} : { limit: String(limit) },
+    pageSize: limit ?? pageMaximum,
     onlyClass: className,
   };
-  return sharedWalk(`affordability:class walk ${className}`, spec);
+  return sharedWalk(
+    `affordability:class walk ${className}${limit === undefined ? '' : ` limit=${limit}`}`,
+    spec,
+  );
 }
 
 /**
@@ -174,7 +180,10 @@ async function walkSnapshot(spec: WalkSpec): Promise<SnapshotWalk> {
       return notMade(spec, 'none' in accepted ? accepted.none : accepted.failure.message);
     const filter = accepted.form(spec.onlyClass);
     query = { ...query, filter };
-    spec = { ...spec, label: `filter=${filter}` };
+    spec = {
+      ...spec,
+      label: [`filter=${filter}`, ...Object.entries(spec.query).map((e) => e.join('='))].join(' '),
+    };
   }
   const pool = await idPool();
   const pooled = (id: string) => {
@@ -194,6 +203,8 @@ async function walkSnapshot(spec: WalkSpec): Promise<SnapshotWalk> {
     pageSize: spec.pageSize,
     ...(spec.maxPages ? { maxPages: spec.maxPages } : {}),
     ...(spec.hardCap ? { hardCap: spec.hardCap } : {}),
+    // What names a page boundary in a finding: the page's exchange and the transactions at its ends.
+    keep: (page) => pageEnds(page, api().secrets),
     idOf(item) {
       const id = asRecord(item)?.id;
       return typeof id === 'string' ? pooled(id) : undefined;

@@ -176,6 +176,22 @@ describe('the HTTP client', () => {
   });
 });
 
+describe('evidence of a long answer', () => {
+  it('keeps its first 4096 characters as they came, quotes, escapes and a pair cut in half included, and its length', () => {
+    // 4095 characters, then an emoji (two UTF-16 units) across the cut, then more.
+    const head = `{"q":"\\"é${'x'.repeat(4086)}`;
+    const text = `${head}😀${'y'.repeat(5000)}`;
+    const exchange = {
+      request: { method: 'GET', url: 'http://127.0.0.1:1/t', headers: {} },
+      response: { status: 200, headers: {}, body: undefined, text, durationMs: 1 },
+      retries: [],
+    };
+    const kept = evidenceOf(exchange, new Secrets()).response?.text ?? '';
+    expect(head.length).toBe(4095);
+    expect(kept).toBe(`${text.slice(0, 4096)}… (${text.length} characters)`);
+  });
+});
+
 describe('transient answers under --retry-transient', () => {
   let retrying: HttpClient;
   const origin = () => new URL(base).origin;

@@ -148,6 +148,19 @@ describe('junit.xml, a view of the report', () => {
     );
   });
 
+  it('writes the curl line of the request before it ahead of the curl line, for a finding between two', () => {
+    const between = failed('AFFORD-11');
+    const before = {
+      exchange: { request: { method: 'GET', url: 'http://127.0.0.1:1/t', headers: {} }, retries: [] },
+      curl: "curl -sS -X GET 'http://127.0.0.1:1/t'",
+    };
+    const text = testcase(
+      run({ checks: [{ ...between, failure: { ...between.failure, before } }] }).xml,
+      'AFFORD-11',
+    )?.children[0]?.text;
+    expect(text).toContain(`the request before it: ${before.curl}\nreproduce: curl -sS -X POST`);
+  });
+
   it('writes failures the verdict does not count as skips that say why', () => {
     const lenient = testcase(run({ checks: [failed(should)] }).xml, should)?.children[0];
     expect(lenient?.name).toBe('skipped');

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { curlOf, type Exchange } from '../../src/http/exchange.ts';
 import { failureLines } from '../../src/report/console-lines.ts';
 import { answerSummary, requestSummary } from '../../src/report/exchange-summary.ts';
-import { reportHtml } from '../../src/report/html.ts';
+import { escape, reportHtml } from '../../src/report/html.ts';
 import { reportMarkdown } from '../../src/report/markdown.ts';
 import type { RequirementFailure, RequirementResult } from '../../src/report/model.ts';
 import type { Report } from '../../src/report/report.ts';
@@ -56,6 +56,17 @@ const failure: RequirementFailure = {
   message: `GET /institutions?filter=…: expected status 200, got 400 ${JSON.stringify(refusal).slice(0, 60)}…`,
   exchange: listRefused,
   curl: curlOf(listRefused),
+};
+
+// A transaction lost where page 1 of a walk gives way to page 2: the evidence is page 2, led to by page 1.
+const firstPage = exchange({ url: `${target}/transactions?limit=2` }, 200, '{"type":"list"}');
+const secondPage = exchange({ url: `${target}/transactions?limit=2&next=Mg` }, 200, '{"type":"list"}');
+const walkFailure: RequirementFailure = {
+  check: 'A walk through all pages visits each transaction exactly once',
+  message: 'the walk limit=2 lost 1 transaction(s) at page boundaries (after page 1)',
+  exchange: secondPage,
+  curl: curlOf(secondPage),
+  before: { exchange: firstPage, curl: curlOf(firstPage) },
 };
 
 describe('a failure summed up for a person', () => {
@@ -131,6 +142,15 @@ describe('what reproduces a failure', () => {
     expect(reproduction.curl).toBe(tokenRequest.curl);
   });
 
+  it('a finding between two requests: the curl line of the request before it, just ahead of its own', () => {
+    const reproduction = reproductionOf(onTarget, 'AFFORD-11', walkFailure);
+    expect(Object.keys(reproduction)).toEqual(['request', 'answer', 'rerun', 'token', 'before', 'curl']);
+    expect(reproduction.before).toBe(walkFailure.before?.curl);
+    expect(reproduction.curl).toBe(walkFailure.curl);
+    expect(reproduction.request).toBe(requestSummary(secondPage));
+    expect(reproductionOf(onTheMock, 'AFFORD-11', walkFailure)).not.toHaveProperty('before');
+  });
+
   it('on the embedded mock, which stopped with its run: the rerun alone reaches it, no curl line', () => {
     const reproduction = reproductionOf(
       { ...onTheMock, selection: { readOnly: false, profile: 'ignored.json', selected: 257 } },
@@ -190,6 +210,30 @@ describe('each view gives the reproduction under the failure', () => {
       '```',
     ].join('\n');
     expect(markdown).toContain(block);
+  });
+
+  it('console, report.md and report.html: the pair of curl lines of a finding between two requests, in turn', () => {
+    const walked: RequirementResult = {
+      ...failed,
+      id: 'AFFORD-11',
+      group: 'affordability',
+      checks: [walkFailure.check],
+      failures: [walkFailure],
+    };
+    const report: Report = { ...onTarget, requirements: [...onTarget.requirements, walked] };
+    const before = walkFailure.before?.curl ?? '';
+    const curl = walkFailure.curl ?? '';
+    expect(failureLines('FAILED', walked, report).slice(-2)).toEqual([
+      `      before:  ${before}`,
+      `      curl:    ${curl}`,
+    ]);
+    const markdown = reportMarkdown(report, { ...sample.verdict, blocking: ['AFFORD-11'] });
+    expect(markdown).toContain(`\n# the request before it, then the request itself:\n${before}\n${curl}\n`);
+    const html = reportHtml(report);
+    const at = html.indexOf(`<pre class="curl">${escape(before)}</pre>`);
+    expect(at).toBeGreaterThan(-1);
+    expect(html.indexOf(`<pre class="curl">${escape(curl)}</pre>`, at)).toBeGreaterThan(at);
+    expect(html).toContain('<p>The exchange before it:</p>');
   });
 
   it('report.md: a fence longer than any backtick run the target sent', () => {
