@@ -1,6 +1,6 @@
 import { errorObjects, isObject, looksLikeErrorList } from '../src/checks/error-body.ts';
 import { timedOut, type Exchange } from '../src/http/exchange.ts';
-import { Secrets } from '../src/http/secrets.ts';
+import type { Secrets } from '../src/http/secrets.ts';
 import { TokenManager } from '../src/http/token-manager.ts';
 import type { Profile, SettingSources } from '../src/profile/profile.ts';
 import { preflightRequest, seconds, statusAndError, type PreflightBudget } from './preflight.ts';
@@ -18,6 +18,8 @@ import { unknownFixtures } from './setup-fixtures.ts';
 
 export interface DiagnosisOptions extends PreflightBudget {
   timeoutMs: number;
+  /** The run's secrets (its output's, src/output.ts): the token the pre-flight is issued joins them. */
+  secrets: Secrets;
   /** Where the base URL, the keys and the fixtures came from: each line names its setting's. */
   sources: SettingSources;
   /**
@@ -64,10 +66,7 @@ export async function setupError(
 ): Promise<SetupError | undefined> {
   const { apiKey } = profile;
   if (!apiKey) return undefined;
-  const { sources } = options;
-  const secrets = new Secrets();
-  secrets.add(profile.tokenExpiry?.apiKey);
-  const usage = (line: string): SetupError => ({ line: secrets.redact(line) });
+  const { sources, secrets } = options;
   const limit = Math.max(options.timeoutMs - (options.silentForMs ?? 0), Math.min(options.timeoutMs, 1000));
   const here = await requestToken(profile.baseUrl, apiKey, profile, limit, options, secrets);
   const base = `${profile.baseUrl} (from ${sources.baseUrl})`;
@@ -77,7 +76,7 @@ export async function setupError(
       unanswered: true,
     };
   const mistaken = await tokenAnswerError(here, apiKey, profile, options, secrets);
-  if (mistaken) return usage(mistaken);
+  if (mistaken) return { line: mistaken };
   const expiryKey = profile.tokenExpiry?.apiKey;
   if (expiryKey) {
     const expiry = await requestToken(
@@ -90,9 +89,9 @@ export async function setupError(
     );
     const refused = keyRefusal(expiry.exchange);
     if (refused)
-      return usage(
-        `the expiry API key (from ${sources.expiryApiKey}) was refused by POST /token (${refused}); the token-expiry checks need a key the target accepts`,
-      );
+      return {
+        line: `the expiry API key (from ${sources.expiryApiKey}) was refused by POST /token (${refused}); the token-expiry checks need a key the target accepts`,
+      };
   }
   if (!here.token) return undefined;
   const unknown = await unknownFixtures(
@@ -104,9 +103,9 @@ export async function setupError(
     secrets,
   );
   if (unknown.length === 0) return undefined;
-  return usage(
-    `the target at ${base} does not know ${unknown.length === 1 ? 'a fixture' : 'fixtures'} of ${sources.profile ? `the profile ${sources.profile}` : 'the profile'}: ${unknown.join('; ')}; give ids the target has`,
-  );
+  return {
+    line: `the target at ${base} does not know ${unknown.length === 1 ? 'a fixture' : 'fixtures'} of ${sources.profile ? `the profile ${sources.profile}` : 'the profile'}: ${unknown.join('; ')}; give ids the target has`,
+  };
 }
 
 /** The run's token request as sent: its exchange, the URL it went to, and the token it issued, if any. */
@@ -117,7 +116,7 @@ export interface TokenAnswer {
 }
 
 /**
- * The setup error a token request's answer shows (its line, not yet redacted): the API key refused in the
+ * The setup error a token request's answer shows (its line, masked where it is written): the API key refused in the
  * spec's words, or no token endpoint at the base URL's path (and where one answers instead). Undefined for
  * any other answer, which is the target's to answer for.
  */

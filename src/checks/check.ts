@@ -13,7 +13,7 @@ import { requirementById } from '../requirements/catalogue.ts';
 import type { RequirementId } from '../requirements/requirement-ids.generated.ts';
 import { Failure } from './failures.ts';
 import { PropertyFailure } from './property.ts';
-import { api, forgetSharedAnswers, runningCheck, runSettings } from './run-context.ts';
+import { api, forgetSharedAnswers, runningCheck, runSettings, sealedNewSecrets } from './run-context.ts';
 
 /** What a failed check carries to the report (docs/design.md#reports). */
 export interface FailureEvidence {
@@ -50,6 +50,11 @@ declare module 'vitest' {
     created?: CreatedResource[];
     /** Every failed attempt of a check run again by --retries, so a flaky one keeps its evidence. */
     failedAttempts?: (FailureEvidence & { message: string })[];
+    /**
+     * The secrets the check's worker learnt, sealed for the run's writers (sealedNewSecrets): a reporter
+     * that writes the meta as it is (vitest's json or blob) writes no secret.
+     */
+    secrets?: string[];
   }
 }
 
@@ -185,12 +190,17 @@ export function check(
     }
     if (context.task.meta.failedAttempts?.length) forgetSharedAnswers();
     const exchanges: Exchange[] = [];
+    // What leaves the check for vitest (a skip's note, a failure's message and evidence) is masked here:
+    // a reporter of vitest's own (a project's JUnit under fds-conformance/vitest) writes it where the
+    // run's writers (src/output.ts) never see it.
+    const masked = (text: string) => api().secrets.redactWire(text);
     try {
       await runningCheck.run({ requirements, exchanges }, body);
     } catch (error) {
       if (error instanceof RequestRefused || error instanceof NotExercised) {
-        context.task.meta.notExercised = error.message;
-        context.skip(`not exercised: ${error.message}`);
+        const reason = masked(error.message);
+        context.task.meta.notExercised = reason;
+        context.skip(`not exercised: ${reason}`);
         return;
       }
       const exchange = error instanceof Failure && error.exchange ? error.exchange : exchanges.at(-1);
@@ -212,9 +222,9 @@ export function check(
         if (transient) failure.transient = transient;
       }
       context.task.meta.failure = failure;
-      // vitest serialises a thrown error's own properties into its reports (JUnit included); the raw
-      // exchange would carry credentials there. Only a redacted message leaves the check.
-      const message = api().secrets.redact(error instanceof Error ? error.message : String(error));
+      // vitest serialises a thrown error's own properties into its reports; the raw exchange would carry
+      // credentials there. Only a masked message leaves the check.
+      const message = masked(error instanceof Error ? error.message : String(error));
       context.task.meta.failedAttempts = [
         ...(context.task.meta.failedAttempts ?? []),
         { message, ...failure },
@@ -226,6 +236,9 @@ export function check(
     } finally {
       // What the run leaves behind on the target, whatever the check's outcome.
       context.task.meta.created = [...(context.task.meta.created ?? []), ...createdBy(exchanges)];
+      // Kept from attempt to attempt, as the failed ones are: each attempt seals what it learnt.
+      const sealed = sealedNewSecrets();
+      if (sealed) context.task.meta.secrets = [...(context.task.meta.secrets ?? []), sealed];
     }
   });
 }

@@ -1,4 +1,5 @@
 import type { Exchange } from '../http/exchange.ts';
+import { escape } from './escape.ts';
 import { groundsOf } from './grounds.ts';
 import { oneLine } from './markdown.ts';
 import type { RequirementFailure, RequirementResult } from './model.ts';
@@ -6,10 +7,6 @@ import { chartSvg, statuses } from './html-chart.ts';
 import { needsProfile, replayCommand, rerunCommand, tokenCommand } from './rerun-commands.ts';
 import { incompleteLine, requirementsLine, timeLine, trafficLine, type Report } from './report.ts';
 import { scopeLine, scopedVerdict } from './selection.ts';
-
-export function escape(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-}
 
 function exchangeText(exchange: Exchange): string {
   const { request, response } = exchange;

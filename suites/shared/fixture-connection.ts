@@ -22,10 +22,11 @@ export function connectionPath(userId: string, connectionId: string): string {
 
 /**
  * POST /users/{user.id}/connections/{connection.id} with the fixture password: a fresh job each call. The
- * password is an end user's bank password, so it is masked like the API key in anything recorded.
+ * password is an end user's bank password, masked like the API key in all the run writes, as every
+ * credential a request sends is (src/http/http-client.ts).
  */
 export function updateFixtureConnection(connectionId = fixture('connectionId')): Promise<Exchange> {
-  const password = fixture('connectionPassword');
-  api().secrets.add(password);
-  return api().post(connectionPath(fixture('userId'), connectionId), { password });
+  return api().post(connectionPath(fixture('userId'), connectionId), {
+    password: fixture('connectionPassword'),
+  });
 }

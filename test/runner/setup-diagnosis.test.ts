@@ -7,6 +7,8 @@ import { startMock, type RunningMock } from '../../mock/server.ts';
 import { registerVariants } from '../../src/requirements/ambiguities.ts';
 import type { Profile } from '../../src/profile/profile.ts';
 import { candidateBases, setupError } from '../../runner/setup-diagnosis.ts';
+import { Secrets } from '../../src/http/secrets.ts';
+import { profileSecrets } from '../../src/profile/load-profile.ts';
 import { ownServer } from '../support/own-server.ts';
 
 /**
@@ -40,8 +42,18 @@ const sources = {
   profile: 'p.json',
 };
 
+/** The run's secrets: the profile's, to which the pre-flight adds what it is issued. */
+function secretsOf(profile: Profile): Secrets {
+  const secrets = new Secrets();
+  for (const secret of profileSecrets(profile)) secrets.add(secret);
+  return secrets;
+}
+
+/** The setup error's line as the run writes it (src/output.ts): masked by the run's secrets. */
 async function diagnose(profile: Profile, answered: number[] = [], timeoutMs = 5_000) {
-  return (await setupError(profile, { timeoutMs, sources, answered }))?.line;
+  const secrets = secretsOf(profile);
+  const line = (await setupError(profile, { timeoutMs, sources, answered, secrets }))?.line;
+  return line === undefined ? undefined : secrets.redact(line);
 }
 
 /** A server of the test's own, for what the mock never does, closed after each test. */
@@ -173,6 +185,7 @@ describe('the setup diagnosis', () => {
         sources,
         maxRps: 3,
         answered,
+        secrets: new Secrets(),
       })
     )?.line;
     expect(line).toContain(`try --base-url ${origin}/api`);
@@ -199,7 +212,12 @@ describe('the setup diagnosis', () => {
     const silent = await server(() => undefined);
     const found = await setupError(
       { ...profileOf(await mock()), baseUrl: `${silent}/api` },
-      { timeoutMs: 300, sources: { ...sources, baseUrl: 'FDS_BASE_URL' }, answered: [] },
+      {
+        timeoutMs: 300,
+        sources: { ...sources, baseUrl: 'FDS_BASE_URL' },
+        answered: [],
+        secrets: new Secrets(),
+      },
     );
     expect(found).toEqual({
       line: `no answer from POST /token in 0.3 s at ${silent}/api (from FDS_BASE_URL): it accepts connections and says nothing; check that the service is up, or raise --timeout-ms`,
