@@ -77,6 +77,8 @@ export class CheckCollector implements Reporter {
   readonly results: CheckResult[] = [];
   /** Errors outside any check (a suite file that failed to load): they make the run unusable. */
   readonly errors: string[] = [];
+  /** The secrets this run's workers reported, in the order they came: a session's runs each their own. */
+  readonly learnt: string[] = [];
   private readonly key = sealingKey();
 
   constructor(
@@ -89,10 +91,11 @@ export class CheckCollector implements Reporter {
     vitest.provide('secretsSealingKey', this.key);
   }
 
-  /** Forgets what earlier runs collected (a session runs many); the secrets learnt stay secret. */
+  /** Forgets what earlier runs collected (a session runs many); the secrets learnt stay masked. */
   reset(): void {
     this.results.length = 0;
     this.errors.length = 0;
+    this.learnt.length = 0;
   }
 
   onTestRunEnd(
@@ -104,7 +107,10 @@ export class CheckCollector implements Reporter {
       for (const error of module.errors()) this.errors.push(`${module.moduleId}: ${error.message}`);
       for (const testCase of module.children.allTests()) {
         for (const sealed of testCase.meta().secrets ?? [])
-          for (const secret of unsealSecrets(sealed, this.key)) this.secrets.add(secret);
+          for (const secret of unsealSecrets(sealed, this.key)) {
+            this.secrets.add(secret);
+            this.learnt.push(secret);
+          }
         if (selected(testCase)) this.results.push(resultOf(testCase, this.root, runErrors));
       }
     }

@@ -4,6 +4,7 @@ import { groundsOf } from './grounds.ts';
 import { oneLine } from './markdown.ts';
 import type { RequirementFailure, RequirementResult } from './model.ts';
 import { chartSvg, statuses } from './html-chart.ts';
+import { credentialsToSet } from './reproduction.ts';
 import { needsProfile, replayCommand, rerunCommand, tokenCommand } from './rerun-commands.ts';
 import { incompleteLine, requirementsLine, timeLine, trafficLine, type Report } from './report.ts';
 import { scopeLine, scopedVerdict } from './selection.ts';
@@ -55,7 +56,8 @@ function curlHtml(report: Report, curl: string): string {
       ? '<p>Reproduce:</p>'
       : '<p>Reproduce: first set <code>$FDS_TOKEN</code> to a token of the target (the <code>token</code> command sends POST /token with the run&#39;s profile and <code>FDS_API_KEY</code> and prints the token alone), then send the request:</p>' +
         `<pre class="token">${escape(token)}</pre>`;
-  return `${how}<pre class="curl">${escape(curl)}</pre>`;
+  const set = credentialsToSet(curl);
+  return `${how}${set === undefined ? '' : `<p>Set ${escape(set)}.</p>`}<pre class="curl">${escape(curl)}</pre>`;
 }
 
 /** Beside the evidence, what a person needs to dispute it: the spec's words, the notes, the readings. */

@@ -148,12 +148,13 @@ function follows(previous: string, id: string): boolean {
 function reproductionMarkdown(report: Report, r: RequirementResult): string[] {
   const failure = r.failures[0];
   if (!failure) return [];
-  const { request, answer, rerun, token, curl } = reproductionOf(report, r.id, failure);
+  const { request, answer, rerun, token, set, curl } = reproductionOf(report, r.id, failure);
   const block = [
     ...(request === undefined ? [] : [`# request: ${request}`]),
     ...(answer === undefined ? [] : [`# answer:  ${answer}`]),
     rerun,
     ...(token === undefined ? [] : [token]),
+    ...(set === undefined ? [] : [`# set ${set}`]),
     ...(curl === undefined ? [] : [curl]),
   ];
   const fence = '`'.repeat(Math.max(3, ...block.map((line) => longestBacktickRun(line) + 1)));
