@@ -30,18 +30,27 @@ function named(credential: string): string {
   return `"${credential.slice(0, 4)}…" (${credential.length} characters)`;
 }
 
-/**
- * The places of a text where a form shows cut short: its start of at least `shortestCut` characters right
- * before a cut mark, or its end right after one (a preview, a line that lost its middle). Each mark's
- * neighbours are looked up among every `shortestCut` characters of every form, then followed along it.
- */
-function cutForms(text: string, forms: readonly string[]): Set<string> {
-  const windows = new Map<string, { form: string; at: number }[]>();
+/** Every `shortestCut` characters of every form, with where in the form they stand. */
+type Windows = Map<string, { form: string; at: number }[]>;
+
+function windowsOf(forms: readonly string[]): Windows {
+  const windows: Windows = new Map();
   for (const form of forms)
     for (let at = 0; at + shortestCut <= form.length; at++) {
       const key = form.slice(at, at + shortestCut);
-      windows.set(key, [...(windows.get(key) ?? []), { form, at }]);
+      const known = windows.get(key);
+      if (known) known.push({ form, at });
+      else windows.set(key, [{ form, at }]);
     }
+  return windows;
+}
+
+/**
+ * The forms a text shows cut short: a start of at least `shortestCut` characters right before a cut
+ * mark, or an end right after one (a preview, a line that lost its middle). Each mark's neighbours are
+ * looked up among the forms' windows, then followed along the form.
+ */
+function cutForms(text: string, windows: Windows): Set<string> {
   const cut = new Set<string>();
   for (let mark = text.indexOf(cutMark); mark !== -1; mark = text.indexOf(cutMark, mark + 1)) {
     // The start of a form, ending at the mark: the characters before it are some of the form's first.
@@ -71,11 +80,9 @@ export function credentialLeaks(written: readonly Written[], credentials: Iterab
   const forms = [...new Set([...credentials].filter((c) => c.length >= 4))].flatMap((credential) =>
     formsOf(credential).map((form) => ({ credential, form })),
   );
+  const windows = windowsOf(forms.map(({ form }) => form));
   return written.flatMap(({ name, text }) => {
-    const cut = cutForms(
-      text,
-      forms.map(({ form }) => form).filter((form) => form.length > shortestCut),
-    );
+    const cut = cutForms(text, windows);
     return forms.flatMap(({ credential, form }) => {
       const how = form === credential ? 'as given' : `as ${JSON.stringify(form.slice(0, 4))}…`;
       if (text.includes(form)) return [`${name}: ${named(credential)} ${how}`];
