@@ -51,7 +51,10 @@ function summarise(written: WrittenRun | undefined, seconds: number): MockRun {
   };
 }
 
-/** A mock as the matrix starts one: every token it issues is kept, to look for in what the run wrote. */
+/**
+ * A mock as the sessions start one: every token it issues is kept, to look for in what the run wrote;
+ * the options' own `onResponse` still hears every answer.
+ */
 async function startWitnessedMock(
   options: Partial<MockOptions>,
 ): Promise<{ mock: RunningMock; issued: string[] }> {
@@ -60,6 +63,7 @@ async function startWitnessedMock(
     ...options,
     judgeClients: false,
     onResponse: (exchange) => {
+      options.onResponse?.(exchange);
       const token = (exchange.body as { access_token?: unknown } | null | undefined)?.access_token;
       if (typeof token === 'string') issued.push(token);
     },

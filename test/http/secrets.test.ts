@@ -114,7 +114,7 @@ describe('Secrets', () => {
     expect(unsealSecrets(sealed, key)).toEqual(['a-token-1', 'a-password']);
     expect(() => unsealSecrets(sealed, sealingKey())).toThrow();
     const altered = Buffer.from(sealed, 'base64');
-    altered[altered.length - 1] ^= 1;
+    altered.writeUInt8(altered.readUInt8(altered.length - 1) ^ 1, altered.length - 1);
     expect(() => unsealSecrets(altered.toString('base64'), key)).toThrow();
   });
 });
