@@ -116,7 +116,7 @@ function stopBeforeChecks(
 /**
  * What the console says once the suites ran: each failure the verdict counts and each flaky one with its
  * reproduction, the baseline entries now passing, the comparison, the verdict, the diagnosis and the two
- * counts. `given` is what the run was given that report.json does not record (the profile file as given).
+ * counts. The test harness writes them too, as a run would (test/harness/written-secrets.ts).
  */
 export function closingLines(
   outcome: ConformanceOutcome,
