@@ -24,6 +24,36 @@ export default tseslint.config(
     },
   },
   {
+    // Secrets never leave the process (docs/design.md#secrets-never-leave-the-process): what the product
+    // writes, to the console or a file, goes through src/output.ts, which masks them; a write anywhere
+    // else could bypass it.
+    files: ['src/**/*.ts', 'cli/**/*.ts', 'runner/**/*.ts', 'mock/**/*.ts'],
+    ignores: ['src/output.ts'],
+    rules: {
+      'no-console': 'error',
+      'no-restricted-properties': [
+        'error',
+        { object: 'process', property: 'stdout', message: 'print through src/output.ts (Output.stdout)' },
+        { object: 'process', property: 'stderr', message: 'print through src/output.ts (Output.stderr)' },
+      ],
+      'no-restricted-imports': [
+        'error',
+        ...['node:fs', 'fs', 'node:fs/promises', 'fs/promises'].map((name) => ({
+          name,
+          importNames: [
+            'writeFileSync',
+            'appendFileSync',
+            'writeFile',
+            'appendFile',
+            'createWriteStream',
+            'writeSync',
+          ],
+          message: 'write files through src/output.ts (Output.file), which masks the secrets',
+        })),
+      ],
+    },
+  },
+  {
     // Type-aware rules for the TypeScript, each read with tsconfig.json (a .ts file outside its include
     // fails the lint); the few JavaScript files are linted without types. Only the rules that catch an
     // async defect: a promise nobody awaits, a promise where a callback's result is ignored, an await of

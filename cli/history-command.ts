@@ -1,5 +1,6 @@
-import { mkdirSync, statSync, writeFileSync } from 'node:fs';
+import { mkdirSync, statSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
+import type { Output } from '../src/output.ts';
 import { buildHistory } from '../src/report/history.ts';
 import { historyHtml } from '../src/report/history-html.ts';
 import { readPreviousReport } from './read-report.ts';
@@ -26,7 +27,7 @@ function folderOf(path: string): string {
  * ordered by when each run started. Writes history.html and history.json; exit 0, or 2 on a path that
  * holds no report.
  */
-export function historyCommand(args: string[], out: (line: string) => void): number {
+export function historyCommand(args: string[], output: Output): number {
   const { values, positionals } = parseOptions('history', historyOptions, args, true);
   if (positionals.length === 0) throw new UsageError('usage: fds-conformance history DIR... [--out DIR]');
   const target = values.out ?? '.';
@@ -37,10 +38,10 @@ export function historyCommand(args: string[], out: (line: string) => void): num
   });
   const history = buildHistory(reports);
   mkdirSync(target, { recursive: true });
-  writeFileSync(join(target, 'history.json'), `${JSON.stringify(history, null, 1)}\n`);
-  writeFileSync(join(target, 'history.html'), historyHtml(history));
+  output.file(join(target, 'history.json'), `${JSON.stringify(history, null, 1)}\n`);
+  output.file(join(target, 'history.html'), historyHtml(history));
   const [first, last] = [history.nights[0], history.nights[history.nights.length - 1]];
-  out(
+  output.stdout(
     `history of ${history.nights.length} night${history.nights.length === 1 ? '' : 's'}, ${first?.startedAt} to ${last?.startedAt}: history.html and history.json in ${target}/`,
   );
   return exitCodes.ok;

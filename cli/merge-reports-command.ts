@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { buildReport } from '../src/report/report.ts';
 import { scopedVerdict } from '../src/report/selection.ts';
+import type { Output } from '../src/output.ts';
 import { writeReports } from '../src/report/write-reports.ts';
 import { baselineSelection, readBaseline, runOptions } from './run-options.ts';
 import { parseOptions, type OptionTable } from './options.ts';
@@ -36,7 +37,7 @@ function readShard(dir: string): ShardRun {
  * of `--shard` runs into one, as if the shards had been one run. Exit 0, 1 or 4 like `run`; 2 for shards
  * that are not one run's (cli/shard-verification.ts).
  */
-export function mergeReportsCommand(args: string[], out: (line: string) => void): number {
+export function mergeReportsCommand(args: string[], output: Output): number {
   const { values, positionals } = parseOptions('merge-reports', mergeReportsOptions, args, true);
   if (positionals.length === 0)
     throw new UsageError(
@@ -78,12 +79,12 @@ export function mergeReportsCommand(args: string[], out: (line: string) => void)
   const target = values.out ?? 'conformance-report';
   const allowIncomplete = values['allow-incomplete'] ?? false;
   // junit.xml too, from the merged report: a sharded CI gate has one JUnit file agreeing with this exit code.
-  writeReports(target, { report, verdict, checks, leftOut, allowIncomplete });
+  writeReports(target, { report, verdict, checks, leftOut, allowIncomplete }, output);
   if (!shards.verified)
-    out(
+    output.stdout(
       'fds-conformance: the shards could not be verified: their checks.json record no shard (written by an older fds-conformance)',
     );
-  out(
+  output.stdout(
     `merged ${parts.length} reports: ${scopedVerdict(report.summary.verdict, report)}; reports in ${target}/`,
   );
   return verdictExitCode(report.summary.verdict, allowIncomplete);

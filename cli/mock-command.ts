@@ -1,10 +1,11 @@
-import { accessSync, constants, mkdirSync, renameSync, writeFileSync } from 'node:fs';
+import { accessSync, constants, mkdirSync } from 'node:fs';
 import { faults, isFaultName, mockOwnFaults } from '../mock/faults/index.ts';
 import { faultSwitchHeader, mockProfile, startMock, type StartMockOptions } from '../mock/index.ts';
 import { defaultMockOptions } from '../mock/options.ts';
 import { parseOptions, wholeNumber, type OptionTable } from './options.ts';
 import { exitCodes } from './exit-codes.ts';
 import { writeObservationReports } from '../src/observe/write.ts';
+import type { Output } from '../src/output.ts';
 import { observationLine } from '../src/observe/views.ts';
 import { onStopTrigger } from './stop-triggers.ts';
 import { UsageError } from '../src/usage-error.ts';
@@ -180,11 +181,9 @@ function ensureWritableFolder(flag: string, path: string): void {
 }
 
 /** Written beside and renamed into place, so a script waiting for the file never reads half of it. */
-function writeProfile(path: string, json: string): void {
-  const partial = `${path}.${process.pid}.partial`;
+function writeProfile(path: string, json: string, output: Output): void {
   try {
-    writeFileSync(partial, `${json}\n`);
-    renameSync(partial, path);
+    output.fileAskedFor(path, `${json}\n`);
   } catch (error) {
     throw new UsageError(
       `--profile-out ${path}: cannot write it (${(error as NodeJS.ErrnoException).code ?? 'unwritable'})`,
@@ -196,14 +195,14 @@ function writeProfile(path: string, json: string): void {
  * `mock`: starts the mock standalone. stdout carries the profile pointing at it and nothing else, so
  * `fds-conformance mock | jq` and `> profile.json` work (docs/design.md#mock-and-proxy); what a person reads goes to stderr.
  */
-export async function mockCommand(args: string[], out: (line: string) => void): Promise<number> {
+export async function mockCommand(args: string[], output: Output): Promise<number> {
   const { options, listFaults, profileOut, clientReport } = mockOptionsFromArgs(args);
   if (listFaults) {
     for (const fault of faults)
-      out(`${fault.name.padEnd(44)} ${fault.requirement.padEnd(10)} ${fault.description}`);
+      output.stdout(`${fault.name.padEnd(44)} ${fault.requirement.padEnd(10)} ${fault.description}`);
     // No requirement to name: these break only the mock's own endpoints, which the suite does not check.
     for (const fault of mockOwnFaults)
-      out(
+      output.stdout(
         `${fault.name.padEnd(44)} ${'mock-own'.padEnd(10)} ${fault.description} (the mock's own endpoints; no spec requirement)`,
       );
     return exitCodes.ok;
@@ -219,12 +218,13 @@ export async function mockCommand(args: string[], out: (line: string) => void): 
   }
   const profile = JSON.stringify(mockProfile(mock), null, 2);
   try {
-    if (profileOut !== undefined) writeProfile(profileOut, profile);
+    if (profileOut !== undefined) writeProfile(profileOut, profile, output);
   } catch (error) {
     await mock.close();
     throw error;
   }
-  out(profile);
+  // The mock's own keys, which its user asked for: a FDS_API_KEY that happens to be one masks nothing here.
+  output.askedFor(profile);
   const faultsInForce = options.faults?.length ? ` with faults ${options.faults.join(', ')}` : '';
   const switching = options.faultSwitching
     ? `; a request's ${faultSwitchHeader} header switches faults on`
@@ -234,7 +234,7 @@ export async function mockCommand(args: string[], out: (line: string) => void): 
     clientReport !== undefined
       ? `; client report to ${clientReport}/ on exit and on SIGUSR2 (kill -USR2 ${process.pid})`
       : '';
-  console.error(
+  output.stderr(
     `mock listening on ${mock.url}${faultsInForce}${switching}${written}${judged}; Ctrl-C stops it`,
   );
   const running = mock;
@@ -242,10 +242,10 @@ export async function mockCommand(args: string[], out: (line: string) => void): 
     if (clientReport === undefined) return;
     const report = running.clientReport();
     try {
-      writeObservationReports(clientReport, report);
-      console.error(`client report: ${observationLine(report)}; written to ${clientReport}/`);
+      writeObservationReports(clientReport, report, output);
+      output.stderr(`client report: ${observationLine(report)}; written to ${clientReport}/`);
     } catch (error) {
-      console.error(
+      output.stderr(
         `fds-conformance: cannot write the client report to ${clientReport}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`,
       );
     }
@@ -258,7 +258,7 @@ export async function mockCommand(args: string[], out: (line: string) => void): 
   });
   takeDown();
   process.off('SIGUSR2', writeClientReport);
-  console.error(`mock stopped (${why})`);
+  output.stderr(`mock stopped (${why})`);
   await mock.close();
   writeClientReport();
   return exitCodes.ok;

@@ -1,5 +1,5 @@
-import { writeFileSync } from 'node:fs';
 import { openApiDocument } from '../src/openapi/document.ts';
+import type { Output } from '../src/output.ts';
 import { parseOptions, type OptionTable } from './options.ts';
 import { exitCodes } from './exit-codes.ts';
 import { UsageError } from '../src/usage-error.ts';
@@ -24,7 +24,7 @@ export const openApiOptions = {
  * embedded mock serves it, or of the spec's operations alone, as JSON, on stdout or into FILE (relative to
  * the folder the command runs in); its server is URL, or the spec's {base_url} as a variable.
  */
-export function openApiCommand(args: string[], out: (line: string) => void): number {
+export function openApiCommand(args: string[], output: Output): number {
   const { values } = parseOptions('openapi', openApiOptions, args);
   const baseUrl = values['base-url'];
   if (baseUrl !== undefined && !URL.canParse(baseUrl))
@@ -35,16 +35,16 @@ export function openApiCommand(args: string[], out: (line: string) => void): num
   });
   const text = JSON.stringify(document, null, 2);
   if (values.out === undefined) {
-    out(text);
+    output.stdout(text);
     return exitCodes.ok;
   }
   try {
-    writeFileSync(values.out, `${text}\n`);
+    output.file(values.out, `${text}\n`);
   } catch (error) {
     throw new UsageError(
       `cannot write ${values.out}: ${(error as NodeJS.ErrnoException).code ?? 'unwritable'}`,
     );
   }
-  out(`wrote ${values.out}`);
+  output.stdout(`wrote ${values.out}`);
   return exitCodes.ok;
 }

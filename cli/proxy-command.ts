@@ -1,4 +1,5 @@
 import { ClientJudge } from '../src/observe/clients/judge.ts';
+import type { Output } from '../src/output.ts';
 import { profileDefaults } from '../src/profile/profile.ts';
 import { clientRequirements } from '../src/requirements/catalogue.ts';
 import { observationLine } from '../src/observe/views.ts';
@@ -103,7 +104,7 @@ async function untilStop(proxy: RunningProxy, settings: ProxySettings): Promise<
  * `proxy`: stdout's first line is the proxy's URL, for a script to hand to its client; everything else a
  * person reads goes to stderr. On stop it writes the reports and says the counts and where they are.
  */
-export async function proxyCommand(args: string[], out: (line: string) => void): Promise<number> {
+export async function proxyCommand(args: string[], output: Output): Promise<number> {
   const settings = proxySettingsFromArgs(args);
   let proxy: RunningProxy;
   // One judge for the whole session: it remembers each token answer it sees pass, to judge its later uses.
@@ -117,13 +118,13 @@ export async function proxyCommand(args: string[], out: (line: string) => void):
       clientRequirements,
       versionHeader: settings.versionHeader,
       ...(settings.requests !== undefined ? { requests: settings.requests } : {}),
-      log: (line) => console.error(line),
+      log: (line) => output.stderr(line),
     });
   } catch (error) {
     throw new UsageError(`cannot start the proxy on 127.0.0.1:${settings.port}: ${(error as Error).message}`);
   }
-  out(proxy.url);
-  console.error(
+  output.stdout(proxy.url);
+  output.stderr(
     `proxy listening on ${proxy.url}, forwarding to ${settings.target}; Ctrl-C stops it and writes the reports`,
   );
   const why = await untilStop(proxy, settings);
@@ -134,7 +135,7 @@ export async function proxyCommand(args: string[], out: (line: string) => void):
     forwardingFailures > 0 ? `; ${forwardingFailures} exchange(s) the target did not answer whole` : '';
   const outside = server.outsideInterface?.exchanges ?? 0;
   const beyond = outside > 0 ? `; ${outside} exchange(s) outside the interface` : '';
-  console.error(
+  output.stderr(
     `proxy stopped (${why}): server ${observationLine(server)}; client ${observationLine(client)}${failed}${beyond}; ` +
       `reports in ${settings.out}/ (server/, client/, exchanges.har, proxy.json)`,
   );

@@ -1,5 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import type { Output } from '../src/output.ts';
 import { ambiguities, clientAmbiguities } from '../src/requirements/ambiguities.ts';
 import { catalogue, clientGroup, clientRequirements } from '../src/requirements/catalogue.ts';
 import { parseOptions, type OptionTable } from './options.ts';
@@ -106,7 +107,7 @@ async function specCoverageOutput(flag: string | undefined, format: string): Pro
  * show each, the requirements it touches; with `--spec-coverage`, every sentence, item and table row of
  * the spec with the requirements that test it.
  */
-export async function requirementsCommand(args: string[], out: (line: string) => void): Promise<number> {
+export async function requirementsCommand(args: string[], output: Output): Promise<number> {
   const { values } = parseOptions('requirements', requirementsOptions, args);
   const format = values.format;
   if (!formats.includes(format as (typeof formats)[number])) {
@@ -116,7 +117,7 @@ export async function requirementsCommand(args: string[], out: (line: string) =>
     throw new UsageError('--spec names the spec for --spec-coverage; give --spec-coverage too');
   if (values['spec-coverage']) {
     if (values.trace !== undefined) throw new UsageError('--trace and --spec-coverage cannot be combined');
-    out(await specCoverageOutput(values.spec, format));
+    output.stdout(await specCoverageOutput(values.spec, format));
     return exitCodes.ok;
   }
   if (values.trace !== undefined) {
@@ -126,13 +127,13 @@ export async function requirementsCommand(args: string[], out: (line: string) =>
       const { ambiguityMarkdown, traceAmbiguity } = await import('../src/requirements/trace-ambiguity.ts');
       const trace = traceAmbiguity(id);
       if (!trace) throw new UsageError(`--trace: no entry "${values.trace}" in the ambiguity register`);
-      out(format === 'json' ? JSON.stringify(trace, null, 2) : ambiguityMarkdown(trace));
+      output.stdout(format === 'json' ? JSON.stringify(trace, null, 2) : ambiguityMarkdown(trace));
       return exitCodes.ok;
     }
     const { traceMarkdown, traceRequirement } = await import('./trace.ts');
     const trace = await traceRequirement(id);
     if (!trace) throw new UsageError(`--trace: no requirement "${values.trace}" in the catalogue`);
-    out(format === 'json' ? JSON.stringify(trace, null, 2) : traceMarkdown(trace));
+    output.stdout(format === 'json' ? JSON.stringify(trace, null, 2) : traceMarkdown(trace));
     return exitCodes.ok;
   }
   // The client group follows the server groups, its register entries the server's.
@@ -142,6 +143,6 @@ export async function requirementsCommand(args: string[], out: (line: string) =>
     requirements: [...catalogue.requirements, ...clientRequirements],
     ambiguities: [...ambiguities, ...clientAmbiguities],
   };
-  out(format === 'json' ? JSON.stringify(json, null, 2) : catalogueMarkdown());
+  output.stdout(format === 'json' ? JSON.stringify(json, null, 2) : catalogueMarkdown());
   return exitCodes.ok;
 }

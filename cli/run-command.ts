@@ -2,9 +2,11 @@ import { defaultMockOptions, shortLivedApiKey, type MockOptions } from '../mock/
 import { mockProfile } from '../mock/profile.ts';
 import type { RunningMock } from '../mock/server.ts';
 import type { Profile, SettingSources } from '../src/profile/profile.ts';
-import { conformanceReporters } from '../runner/reporters/index.ts';
+import { conformanceReporters, type ConformanceOutcome } from '../runner/reporters/index.ts';
 import { TrafficCoordinator } from '../src/http/traffic.ts';
 import { RunWideValues } from '../src/checks/run-wide.ts';
+import type { Output } from '../src/output.ts';
+import { profileSecrets } from '../src/profile/load-profile.ts';
 import { comparisonLines } from '../src/report/compare-views.ts';
 import { checksLine, failureLines } from '../src/report/console-lines.ts';
 import { acceptIncompleteLine, incompleteLine, requirementsLine } from '../src/report/report.ts';
@@ -44,6 +46,7 @@ async function preflight(
   config: RunConfig,
   sources: SettingSources,
   answeredBefore: number[],
+  output: Output,
 ): Promise<Stop | undefined> {
   // Loaded only for a target of the profile's: the embedded mock needs neither, nor their HTTP client.
   const [{ reachability, waitForAnswer }, { setupError }] = await Promise.all([
@@ -71,6 +74,7 @@ async function preflight(
       // A target that took the probe's connection and said nothing has kept silent for its time limit.
       ...(silent ? { silentForMs: probeMs } : {}),
       answered: answeredBefore,
+      secrets: output.secrets,
       ...(config.maxRps !== undefined ? { maxRps: config.maxRps } : {}),
       retryTransient: config.retryTransient,
     });
@@ -89,9 +93,15 @@ async function preflight(
  * Every stop before the checks ends here: the one line on stderr, and in junit.xml and the job summary
  * (src/report/write-reports.ts, writeStoppedRun), so a CI page is never empty; the exit code.
  */
-function stopBeforeChecks(stop: Stop, config: RunConfig, started: Date, env: NodeJS.ProcessEnv): number {
+function stopBeforeChecks(
+  stop: Stop,
+  config: RunConfig,
+  started: Date,
+  output: Output,
+  env: NodeJS.ProcessEnv,
+): number {
   const line = `fds-conformance: ${stop.line}`;
-  console.error(line);
+  output.stderr(line);
   writeStoppedRun(
     config.out,
     {
@@ -100,9 +110,66 @@ function stopBeforeChecks(stop: Stop, config: RunConfig, started: Date, env: Nod
       startedAt: started,
       durationMs: Date.now() - started.getTime(),
     },
+    output,
     env,
   );
   return stop.code;
+}
+
+/**
+ * What the console says once the suites ran: each failure the verdict counts and each flaky one with its
+ * reproduction, the baseline entries now passing, the comparison, the verdict, the diagnosis and the two
+ * counts. The test harness writes them too, as a run would (test/harness/written-secrets.ts).
+ */
+export function closingLines(
+  outcome: ConformanceOutcome,
+  config: Pick<RunConfig, 'out' | 'allowIncomplete'>,
+): string[] {
+  const { report, verdict } = outcome;
+  const lines: string[] = [];
+  for (const id of verdict.blocking) {
+    const requirement = report.requirements.find((r) => r.id === id);
+    if (requirement && requirement.status !== 'flaky')
+      lines.push(...failureLines('FAILED', requirement, report));
+  }
+  for (const r of report.requirements.filter((r) => r.status === 'flaky')) {
+    const note = verdict.blocking.includes(r.id) ? '' : ' (not counted without --fail-on-flaky)';
+    lines.push(...failureLines('FLAKY', r, report, note));
+  }
+  if (verdict.nowPassing.length > 0)
+    lines.push(`  baseline entries now passing: ${verdict.nowPassing.join(', ')}`);
+  if (verdict.undecided.length > 0)
+    lines.push(
+      `  baseline entries partly exercised, not enough to tell (still in the baseline): ${verdict.undecided.join(', ')}`,
+    );
+  if (outcome.comparison) lines.push(...comparisonLines(outcome.comparison));
+  // Suites that could not run judged nothing: no verdict is claimed for them (exit 1 below).
+  const verdictLine =
+    outcome.errors.length > 0
+      ? 'not judged: the suites did not run (errors above)'
+      : scopedVerdict(
+          report.summary.verdict === 'incomplete'
+            ? (incompleteLine(report) ?? report.summary.verdict)
+            : report.summary.verdict,
+          report,
+        );
+  const written = report.selection?.baseline;
+  if (written?.written) {
+    const without = written.acceptedMissing ?? [];
+    lines.push(
+      `fds-conformance: wrote ${written.failing.length} failing requirement id${written.failing.length === 1 ? '' : 's'} to ${written.file}${without.length > 0 ? `, accepting that the run goes without ${without.join(', ')} ("acceptedMissing")` : ''}`,
+    );
+  }
+  lines.push(`${verdictLine}; reports in ${config.out}/`);
+  if (report.diagnosis) lines.push(`diagnosis: ${report.diagnosis.line}`);
+  // Said here, not only in junit.xml: a CI log shows why the step is red (exit 4), and what ends it.
+  const exitsIncomplete =
+    outcome.errors.length === 0 &&
+    verdictExitCode(report.summary.verdict, config.allowIncomplete) === exitCodes.incomplete;
+  const accept = exitsIncomplete ? acceptIncompleteLine(report) : undefined;
+  if (accept) lines.push(accept);
+  lines.push(requirementsLine(report), checksLine(outcome.checks));
+  return lines;
 }
 
 /**
@@ -110,14 +177,12 @@ function stopBeforeChecks(stop: Stop, config: RunConfig, started: Date, env: Nod
  * run the suites, write the reports, and exit 0 (conforms), 1 (does not), 2 (usage), 3 (unreachable) or 4
  * (incomplete: what the user could have enabled was not exercised).
  */
-export async function runCommand(
-  args: string[],
-  out: (line: string) => void,
-  env = process.env,
-): Promise<number> {
+export async function runCommand(args: string[], output: Output, env = process.env): Promise<number> {
   const config = parseRunOptions(args, env);
   if (config.rerunFailed !== undefined && config.requirements?.length === 0) {
-    out(`fds-conformance: nothing to rerun: ${config.rerunFailed} has no failed or flaky requirement`);
+    output.stdout(
+      `fds-conformance: nothing to rerun: ${config.rerunFailed} has no failed or flaky requirement`,
+    );
     return exitCodes.ok;
   }
   let mock: RunningMock | undefined;
@@ -128,9 +193,10 @@ export async function runCommand(
   const answeredBefore: number[] = [];
   if (config.profile) {
     profile = config.profile;
+    for (const secret of profileSecrets(profile)) output.secrets.add(secret);
     const started = new Date();
-    const stop = await preflight(profile, config, config.sources, answeredBefore);
-    if (stop) return stopBeforeChecks(stop, config, started, env);
+    const stop = await preflight(profile, config, config.sources, answeredBefore, output);
+    if (stop) return stopBeforeChecks(stop, config, started, output, env);
   } else {
     // Loaded only when wanted: a run against a real target does not hold the mock and its world.
     const { startTypedMock } = await import('../mock/server.ts');
@@ -140,10 +206,10 @@ export async function runCommand(
   // Without a key nearly every check is not exercised, and a gate whose secret went missing would pass
   // on nothing: say so first, where a person reading the log looks; the run ends incomplete (exit 4).
   if (!profile.apiKey)
-    out(
+    output.stdout(
       "fds-conformance: incomplete: no API key (FDS_API_KEY, --api-key or the profile's apiKey): every check that needs a token is not exercised",
     );
-  out(
+  output.stdout(
     `fds-conformance: ${mock ? `embedded mock at ${profile.baseUrl}` : profile.baseUrl}${config.baseUrlOverride ? ` (${config.baseUrlOverride})` : ''}, seed ${config.seed}${config.readOnly ? ', read-only' : ''}`,
   );
   try {
@@ -161,7 +227,7 @@ export async function runCommand(
     runWide = new RunWideValues(`fds-conformance-run-wide-${settings.runId}`);
     // A narrowed run reads the whole index: the checks it leaves out leave their requirements partly exercised.
     const index = config.only || config.requirements || config.shard ? await checkIndex() : undefined;
-    const { conformance, reporters } = conformanceReporters(config, target, env, out, traffic, index);
+    const { conformance, reporters } = conformanceReporters(config, target, env, output, traffic, index);
     await runSuites({
       settings: {
         ...settings,
@@ -179,53 +245,10 @@ export async function runCommand(
     });
     const outcome = conformance.outcome;
     if (!outcome) throw new Error('the suites ended without a report');
-    const { report, verdict } = outcome;
-    for (const error of outcome.errors) console.error(`fds-conformance: suite error: ${error}`);
-    for (const id of verdict.blocking) {
-      const requirement = report.requirements.find((r) => r.id === id);
-      if (requirement && requirement.status !== 'flaky')
-        for (const line of failureLines('FAILED', requirement, report)) out(line);
-    }
-    for (const r of report.requirements.filter((r) => r.status === 'flaky')) {
-      const note = verdict.blocking.includes(r.id) ? '' : ' (not counted without --fail-on-flaky)';
-      for (const line of failureLines('FLAKY', r, report, note)) out(line);
-    }
-    if (verdict.nowPassing.length > 0)
-      out(`  baseline entries now passing: ${verdict.nowPassing.join(', ')}`);
-    if (verdict.undecided.length > 0)
-      out(
-        `  baseline entries partly exercised, not enough to tell (still in the baseline): ${verdict.undecided.join(', ')}`,
-      );
-    if (outcome.comparison) for (const line of comparisonLines(outcome.comparison)) out(line);
-    // Suites that could not run judged nothing: no verdict is claimed for them (exit 1 below).
-    const verdictLine =
-      outcome.errors.length > 0
-        ? 'not judged: the suites did not run (errors above)'
-        : scopedVerdict(
-            report.summary.verdict === 'incomplete'
-              ? (incompleteLine(report) ?? report.summary.verdict)
-              : report.summary.verdict,
-            report,
-          );
-    const written = report.selection?.baseline;
-    if (written?.written) {
-      const without = written.acceptedMissing ?? [];
-      out(
-        `fds-conformance: wrote ${written.failing.length} failing requirement id${written.failing.length === 1 ? '' : 's'} to ${written.file}${without.length > 0 ? `, accepting that the run goes without ${without.join(', ')} ("acceptedMissing")` : ''}`,
-      );
-    }
-    out(`${verdictLine}; reports in ${config.out}/`);
-    if (report.diagnosis) out(`diagnosis: ${report.diagnosis.line}`);
-    // Said here, not only in junit.xml: a CI log shows why the step is red (exit 4), and what ends it.
-    const exitsIncomplete =
-      outcome.errors.length === 0 &&
-      verdictExitCode(report.summary.verdict, config.allowIncomplete) === exitCodes.incomplete;
-    const accept = exitsIncomplete ? acceptIncompleteLine(report) : undefined;
-    if (accept) out(accept);
-    out(requirementsLine(report));
-    out(checksLine(outcome.checks));
+    for (const error of outcome.errors) output.stderr(`fds-conformance: suite error: ${error}`);
+    for (const line of closingLines(outcome, config)) output.stdout(line);
     if (outcome.errors.length > 0) return exitCodes.failed;
-    return verdictExitCode(report.summary.verdict, config.allowIncomplete);
+    return verdictExitCode(outcome.report.summary.verdict, config.allowIncomplete);
   } finally {
     traffic?.close();
     runWide?.close();

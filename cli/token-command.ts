@@ -1,5 +1,6 @@
 import { evidenceOf } from '../src/http/exchange.ts';
-import { Secrets } from '../src/http/secrets.ts';
+import type { Output } from '../src/output.ts';
+import { profileSecrets } from '../src/profile/load-profile.ts';
 import { answerSummary } from '../src/report/exchange-summary.ts';
 import { UsageError } from '../src/usage-error.ts';
 import { unreachableReason } from '../runner/reachability.ts';
@@ -30,11 +31,7 @@ export const tokenOptions = {
  * setup (no target, no key, a key refused, no token endpoint at the path), 3 for no connection, no answer,
  * or a 5xx or reset after --retry-transient's retries, 1 for a token endpoint that answers without a token.
  */
-export async function tokenCommand(
-  args: string[],
-  out: (line: string) => void,
-  env = process.env,
-): Promise<number> {
+export async function tokenCommand(args: string[], output: Output, env = process.env): Promise<number> {
   parseOptions('token', tokenOptions, args);
   const { profile, sources, timeoutMs, retryTransient } = parseRunOptions(args, env);
   if (!profile)
@@ -43,16 +40,17 @@ export async function tokenCommand(
     );
   if (!profile.apiKey)
     throw new UsageError("token: no API key: give FDS_API_KEY, --api-key or the profile's apiKey");
+  for (const secret of profileSecrets(profile)) output.secrets.add(secret);
   const unreachable = await unreachableReason(profile.baseUrl, Math.min(timeoutMs, 10_000));
   if (unreachable) {
-    console.error(
+    output.stderr(
       `fds-conformance: cannot reach ${profile.baseUrl} (from ${sources.baseUrl}): ${unreachable}`,
     );
     return exitCodes.unreachable;
   }
   // The request and the reading of its answer are the pre-flight's (runner/setup-diagnosis.ts).
-  const secrets = new Secrets();
-  const options = { timeoutMs, sources, answered: [] };
+  const { secrets } = output;
+  const options = { timeoutMs, sources, answered: [], secrets };
   const here = await requestToken(
     profile.baseUrl,
     profile.apiKey,
@@ -63,26 +61,26 @@ export async function tokenCommand(
     retryTransient,
   );
   if (here.token !== undefined) {
-    out(here.token);
+    output.askedFor(here.token);
     return exitCodes.ok;
   }
   // A target silent or down at the door is named as a run names it before its checks.
   const unserved = unservedTokenRequest(here, profile.baseUrl, options);
   if (unserved) {
-    console.error(`fds-conformance: ${secrets.redact(unserved)}`);
+    output.stderr(`fds-conformance: ${unserved}`);
     return exitCodes.unreachable;
   }
   const answer = answerSummary(evidenceOf(here.exchange, secrets));
   if (!here.exchange.response) {
-    console.error(`fds-conformance: POST /token at ${here.tokenUrl}: ${answer}`);
+    output.stderr(`fds-conformance: POST /token at ${here.tokenUrl}: ${answer}`);
     return exitCodes.unreachable;
   }
   // A refused key or a token endpoint elsewhere is the setup's, named as a run names it before its checks.
   const setup = await tokenAnswerError(here, profile.apiKey, profile, options, secrets);
   if (setup) {
-    console.error(`fds-conformance: ${secrets.redact(setup)}`);
+    output.stderr(`fds-conformance: ${setup}`);
     return exitCodes.usage;
   }
-  console.error(`fds-conformance: POST /token answered without an access token: ${answer}`);
+  output.stderr(`fds-conformance: POST /token answered without an access token: ${answer}`);
   return exitCodes.failed;
 }

@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import type { Output } from '../src/output.ts';
 import { formatViolations, resourceValidator } from '../src/validation/validator.ts';
 import { parseOptions, type OptionTable } from './options.ts';
 import { exitCodes } from './exit-codes.ts';
@@ -10,7 +11,7 @@ export const validateOptions = {} as const satisfies OptionTable;
 const validateUsage = 'fds-conformance validate <resource> <file.json>';
 
 /** `validate <resource> <file.json>`: 0 when valid, 1 with readable errors when not, 2 for bad input. */
-export function validateCommand(args: string[], out: (line: string) => void): number {
+export function validateCommand(args: string[], output: Output): number {
   const { positionals } = parseOptions('validate', validateOptions, args, true);
   const [resource, file, ...extra] = positionals;
   if (!resource || !file || extra.length > 0) throw new UsageError(`usage: ${validateUsage}`);
@@ -34,10 +35,10 @@ export function validateCommand(args: string[], out: (line: string) => void): nu
   }
   const result = validator.validate(resource, payload);
   if (result.valid) {
-    out(`${file}: valid ${resource}`);
+    output.stdout(`${file}: valid ${resource}`);
     return exitCodes.ok;
   }
-  out(`${file}: not a valid ${resource}`);
-  out(formatViolations(result.violations));
+  output.stdout(`${file}: not a valid ${resource}`);
+  output.stdout(formatViolations(result.violations));
   return exitCodes.failed;
 }

@@ -291,7 +291,7 @@ async function answer(
     if (error.status === 413) res.setHeader('connection', 'close');
     reply = { status: error.status, body: errorList(error) };
   }
-  return respond(res, applyReplyFaults(reply, route, context), route, context, method, path);
+  return respond(res, applyReplyFaults(reply, route, context, req.headers), route, context, method, path);
 }
 
 /**

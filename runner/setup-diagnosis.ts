@@ -2,9 +2,9 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { errorObjects, isObject, looksLikeErrorList } from '../src/checks/error-body.ts';
 import { connectionReset, timedOut, transientAnswer, type Exchange } from '../src/http/exchange.ts';
 import { transientBackoffMs } from '../src/http/http-client.ts';
-import { Secrets } from '../src/http/secrets.ts';
+import type { Secrets } from '../src/http/secrets.ts';
 import { TokenManager } from '../src/http/token-manager.ts';
-import { profileKeys, type Profile, type SettingSources } from '../src/profile/profile.ts';
+import type { Profile, SettingSources } from '../src/profile/profile.ts';
 import { preflightRequest, seconds, statusAndError, type PreflightBudget } from './preflight.ts';
 import { unknownFixtures } from './setup-fixtures.ts';
 
@@ -21,6 +21,8 @@ import { unknownFixtures } from './setup-fixtures.ts';
 
 export interface DiagnosisOptions extends PreflightBudget {
   timeoutMs: number;
+  /** The run's secrets (its output's, src/output.ts): the token the pre-flight is issued joins them. */
+  secrets: Secrets;
   /** Where the base URL, the keys and the fixtures came from: each line names its setting's. */
   sources: SettingSources;
   /**
@@ -72,10 +74,9 @@ export async function setupError(
 ): Promise<SetupError | undefined> {
   const { apiKey } = profile;
   if (!apiKey) return undefined;
-  const { sources } = options;
-  const secrets = new Secrets();
-  for (const key of profileKeys(profile)) secrets.add(key);
-  const usage = (line: string): SetupError => ({ line: secrets.redact(line) });
+  const { sources, secrets } = options;
+  // Each line is masked where it is written (src/output.ts), with the profile's keys among the secrets.
+  const usage = (line: string): SetupError => ({ line });
   const limit = Math.max(options.timeoutMs - (options.silentForMs ?? 0), Math.min(options.timeoutMs, 1000));
   const here = await requestToken(
     profile.baseUrl,
@@ -122,9 +123,9 @@ export async function setupError(
     secrets,
   );
   if (unknown.length === 0) return undefined;
-  return usage(
-    `the target at ${base} does not know ${unknown.length === 1 ? 'a fixture' : 'fixtures'} of ${sources.profile ? `the profile ${sources.profile}` : 'the profile'}: ${unknown.join('; ')}; give ids the target has`,
-  );
+  return {
+    line: `the target at ${base} does not know ${unknown.length === 1 ? 'a fixture' : 'fixtures'} of ${sources.profile ? `the profile ${sources.profile}` : 'the profile'}: ${unknown.join('; ')}; give ids the target has`,
+  };
 }
 
 /** The run's token request as sent: its exchange, the URL it went to, and the token it issued, if any. */
@@ -135,7 +136,7 @@ export interface TokenAnswer {
 }
 
 /**
- * The setup error a token request's answer shows (its line, not yet redacted): the API key refused in the
+ * The setup error a token request's answer shows (its line, masked where it is written): the API key refused in the
  * spec's words, or no token endpoint at the base URL's path (and where one answers instead). Undefined for
  * any other answer, which is the target's to answer for.
  */

@@ -128,7 +128,8 @@ export async function unknownFixtures(
     );
   }
   const { userId, accountIds } = fixtures;
-  if (userId && accountIds && !unknownUsers.has(userId)) unknown.push(...(await unknownAccounts(userId, accountIds, get)));
+  if (userId && accountIds && !unknownUsers.has(userId))
+    unknown.push(...(await unknownAccounts(userId, accountIds, get)));
   return unknown;
 }
 

@@ -21,6 +21,12 @@ const { clean, detections } = await faultMatrix(selected, (r) =>
 );
 for (const r of detections) for (const line of r.collateralEvidence) console.log(`  ${r.fault} ${line}`);
 console.log(`undeclared collateral: ${undeclaredCollateral(detections)}`);
+const leaks = [
+  ...clean.leaks.map((l) => `clean mock: ${l}`),
+  ...detections.flatMap((r) => r.leaks.map((l) => `${r.fault}: ${l}`)),
+];
+console.log(`credentials in what the runs wrote: ${leaks.length === 0 ? 'none' : ''}`);
+for (const leak of leaks) console.log(`  ${leak}`);
 console.log(`clean mock: ${clean.failed.length} failed requirement(s) in ${clean.seconds.toFixed(1)} s`);
 for (const r of clean.requirements.filter((x) => x.status === 'failed')) {
   for (const f of r.failures) console.log(`  ${r.id} ${f.check}: ${f.message.split('\n').join('\n    ')}`);
@@ -28,9 +34,10 @@ for (const r of clean.requirements.filter((x) => x.status === 'failed')) {
 for (const e of clean.errors) console.log(`  error: ${e}`);
 // vitest marks the process failed when any check fails, which every fault makes some do: the matrix's
 // own verdict is the exit code, 0 when the clean mock passes and every fault is caught without
-// undeclared collateral.
+// undeclared collateral, and no run's written output holds a credential it saw.
 const sound =
   clean.failed.length === 0 &&
   clean.errors.length === 0 &&
+  leaks.length === 0 &&
   detections.every((r) => r.detected && r.collateral.length === 0);
 process.exitCode = sound ? 0 : 1;

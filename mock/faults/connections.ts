@@ -125,6 +125,12 @@ export const connectionFaults = [
     description: 'the job an update answers repeats the password in a member of its own (verifying)',
   },
   {
+    name: 'connections-password-echoed-base64',
+    requirement: 'CONN-45',
+    description:
+      'the job an update answers repeats the password, base64-encoded, in a member of its own (verifying)',
+  },
+  {
     name: 'connections-refusal-echoes-body',
     requirement: 'CONN-45',
     description: 'the refusal of an update naming no connection repeats the body, password and security code',

@@ -4,6 +4,7 @@
  * mock with one in force, the suite must fail the check of that requirement, or it has a gap.
  */
 
+import { credential } from '../auth.ts';
 import type { Fault } from './fault.ts';
 import { mapData, type Body, type Alter } from './reply-rewrites.ts';
 
@@ -109,6 +110,25 @@ export const errorFaults = [
     requirement: 'ERR-08',
     description: 'error objects carry no code',
     alter: onError((body) => mapData(body, ({ code: _code, ...error }) => error)),
+  },
+  {
+    name: 'error-detail-carries-token',
+    requirement: 'ERR-08',
+    description:
+      "an error object's detail is an object holding its words and, for a request with an issued token, that token (a service that writes its session into its errors)",
+    // On a path of the interface, as onError: the answers outside it are ERR-12's.
+    alter: (reply, route, context, headers) => {
+      if (route === undefined || reply.status < 400) return reply;
+      const token = credential(headers, 'bearer');
+      const session = token !== undefined && context.state.tokens.has(token) ? { session: token } : {};
+      return {
+        ...reply,
+        body: mapData(reply.body as Body, (error) => ({
+          ...error,
+          detail: { words: error.detail, ...session },
+        })),
+      };
+    },
   },
   {
     name: 'error-source-parameter-not-string',

@@ -1,3 +1,4 @@
+import type { IncomingHttpHeaders } from 'node:http';
 import type { RequirementId } from '../../src/requirements/requirement-ids.generated.ts';
 import type { MockContext, MockReply, Route } from '../router.ts';
 
@@ -19,6 +20,14 @@ export interface Fault {
    * check that failed a requirement its evidence does not break.
    */
   collateral?: readonly { requirement: RequirementId; reason: string }[];
-  /** Rewrites a finished reply; `route` is undefined for a path no route serves. */
-  alter?: (reply: MockReply, route: Route | undefined, context: MockContext) => MockReply;
+  /**
+   * Rewrites a finished reply; `route` is undefined for a path no route serves, `headers` are the
+   * request's (a fault that echoes what the client sent reads them there).
+   */
+  alter?: (
+    reply: MockReply,
+    route: Route | undefined,
+    context: MockContext,
+    headers: IncomingHttpHeaders,
+  ) => MockReply;
 }

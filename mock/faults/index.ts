@@ -7,6 +7,7 @@
  * switched on the same ways, and only the mock's own tests are asked to catch them.
  */
 
+import type { IncomingHttpHeaders } from 'node:http';
 import type { MockContext, MockReply, Route } from '../router.ts';
 import type { Fault } from './fault.ts';
 import type { FaultName } from './names.ts';
@@ -69,11 +70,12 @@ export function applyReplyFaults(
   reply: MockReply,
   route: Route | undefined,
   context: MockContext,
+  headers: IncomingHttpHeaders,
 ): MockReply {
   let result = reply;
   for (const name of context.faults) {
     const alter = byName.get(name)?.alter;
-    if (alter) result = alter(result, route, context);
+    if (alter) result = alter(result, route, context, headers);
   }
   return result;
 }

@@ -32,6 +32,20 @@ export const jobFaults = [
     },
   },
   {
+    name: 'job-self-link-carries-token',
+    requirement: 'JOBS-18',
+    description:
+      "a job's links.self ends in a slash, which no route serves, and carries the request's Authorization header, URL-encoded, in its query",
+    alter: (reply, route, _context, headers) => {
+      const jobAnswer = route?.path === routePaths.job || route?.path === routePaths.connection;
+      if (!jobAnswer || (reply.status !== 200 && reply.status !== 202)) return reply;
+      const body = reply.body as Body;
+      if (body.type !== 'job') return reply;
+      const self = `${String((body.links as Body).self)}/?session=${encodeURIComponent(headers.authorization ?? '')}`;
+      return { ...reply, body: { ...body, links: { ...(body.links as Body), self } } };
+    },
+  },
+  {
     name: 'job-last-step-done-first',
     requirement: 'JOBS-17',
     description: 'the last step reports success while the steps before it are still to come',

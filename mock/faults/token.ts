@@ -30,7 +30,7 @@ function tokenRefusalAs(code: string, status: number, newCode?: string): Alter {
 
 /** Rewrites the token endpoint's refusal of a body it cannot read (not a form, or not JSON at all). */
 function unreadableBodyRefusal(change: Alter): Alter {
-  return (reply, route, context) => {
+  return (reply, route, context, headers) => {
     const errors = (reply.body as Body).data;
     const unreadable =
       route?.path === routePaths.token &&
@@ -39,7 +39,7 @@ function unreadableBodyRefusal(change: Alter): Alter {
       (errors as Body[]).some((error) =>
         ['Content-Type', 'body'].includes(String((error.source as Body | undefined)?.parameter)),
       );
-    return unreadable ? change(reply, route, context) : reply;
+    return unreadable ? change(reply, route, context, headers) : reply;
   };
 }
 

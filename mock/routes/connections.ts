@@ -244,9 +244,14 @@ export const updateConnection: RouteHandler = {
     // The fault keeps the security code sent, and shows it with the connection from then on.
     if (typeof body?.securityCode === 'string' && context.fault('connections-security-code-kept'))
       keptCodes.set(connection.id, body.securityCode);
-    // The fault tells which password the job verifies, under a name no credential member has.
-    const echoed = context.fault('connections-password-echoed') ? { ...reply, verifying: password } : reply;
-    return { status: 202, body: echoed };
+    // The faults tell which password the job verifies, under a name no credential member has: as sent,
+    // or base64-encoded, which hides it from no one.
+    const verifying = context.fault('connections-password-echoed')
+      ? password
+      : context.fault('connections-password-echoed-base64')
+        ? Buffer.from(String(password)).toString('base64')
+        : undefined;
+    return { status: 202, body: verifying === undefined ? reply : { ...reply, verifying } };
   },
 };
 

@@ -1,4 +1,5 @@
-import type { Reporter, TestCase, TestModule } from 'vitest/node';
+import type { Reporter, TestCase, TestModule, Vitest } from 'vitest/node';
+import { sealingKey, Secrets, unsealSecrets } from '../../src/http/secrets.ts';
 import { failedOnlyOnTransientAnswers, type CheckResult } from '../../src/report/model.ts';
 
 /** `Title [ID-01, ID-02]` → `Title`: the ids are in the name for vitest's own reporters. */
@@ -70,18 +71,45 @@ export function selected(testCase: TestCase): boolean {
   return testCase.options.mode !== 'skip' || testCase.result().state !== 'skipped';
 }
 
-/** A vitest reporter that keeps the outcome of every check the run selected, for the conformance report. */
+/**
+ * A vitest reporter that keeps the outcome of every check the run selected, for the conformance report,
+ * and the secrets the checks' workers learnt (every token issued, every credential sent), which they hand
+ * over sealed under a key of its own (src/checks/run-context.ts, sealedNewSecrets): the run's writers mask
+ * them (src/output.ts), and nothing else can read them.
+ */
 export class CheckCollector implements Reporter {
   readonly results: CheckResult[] = [];
   /** Errors outside any check (a suite file that failed to load): they make the run unusable. */
   readonly errors: string[] = [];
+  /** The secrets this run's workers reported, in the order they came: a session's runs each their own. */
+  readonly learnt: string[] = [];
+  private readonly key = sealingKey();
 
-  constructor(private readonly root: string) {}
+  constructor(
+    private readonly root: string,
+    /** Where the workers' secrets go: the run's writers' (src/output.ts, Output.secrets). */
+    readonly secrets: Secrets = new Secrets(),
+  ) {}
 
-  /** Forgets what earlier runs collected (a session runs many). */
+  onInit(vitest: Vitest): void {
+    vitest.provide('secretsSealingKey', this.key);
+  }
+
+  /** What a check sealed under this collector's key; nothing for a seal under another collector's. */
+  private unsealed(sealed: string): string[] {
+    try {
+      return unsealSecrets(sealed, this.key);
+    } catch {
+      // vitest provides one key to every worker: with two collectors in one configuration, the last one's.
+      return [];
+    }
+  }
+
+  /** Forgets what earlier runs collected (a session runs many); the secrets learnt stay masked. */
   reset(): void {
     this.results.length = 0;
     this.errors.length = 0;
+    this.learnt.length = 0;
   }
 
   onTestRunEnd(
@@ -91,8 +119,14 @@ export class CheckCollector implements Reporter {
     const runErrors = unhandledErrors.map(describeRunError);
     for (const module of testModules) {
       for (const error of module.errors()) this.errors.push(`${module.moduleId}: ${error.message}`);
-      for (const testCase of module.children.allTests())
+      for (const testCase of module.children.allTests()) {
+        for (const sealed of testCase.meta().secrets ?? [])
+          for (const secret of this.unsealed(sealed)) {
+            this.secrets.add(secret);
+            this.learnt.push(secret);
+          }
         if (selected(testCase)) this.results.push(resultOf(testCase, this.root, runErrors));
+      }
     }
     this.errors.push(...runErrors);
   }

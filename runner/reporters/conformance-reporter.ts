@@ -1,6 +1,7 @@
 import { performance } from 'node:perf_hooks';
 import type { TestModule, TestSpecification } from 'vitest/node';
 import type { TrafficSummary } from '../../src/http/traffic.ts';
+import { Output } from '../../src/output.ts';
 import { compareReports, type Comparison } from '../../src/report/compare.ts';
 import type { CheckResult } from '../../src/report/model.ts';
 import { buildReport, type Report, type Verdict } from '../../src/report/report.ts';
@@ -45,6 +46,11 @@ export interface ConformanceReportOptions {
   index?: CheckIndex;
   /** Where $GITHUB_STEP_SUMMARY is read from. */
   env?: NodeJS.ProcessEnv;
+  /**
+   * What writes the files, masked by its secrets, to which the workers' are added (src/output.ts): the
+   * run's, which knows the profile's keys. Default: one that knows only what the workers report.
+   */
+  output?: Output;
 }
 
 /** What a finished run came to: the report written, the verdict, the checks and any error outside them. */
@@ -70,8 +76,11 @@ export class ConformanceReporter extends CheckCollector {
   /** Each group's wall time: from its first check file starting to its last one ending. */
   private readonly groupSpans = new Map<string, { from: number; to: number }>();
 
+  private readonly output: Output;
+
   constructor(private readonly options: ConformanceReportOptions) {
-    super(packageRoot);
+    super(packageRoot, options.output?.secrets);
+    this.output = options.output ?? new Output(this.secrets);
   }
 
   onTestRunStart(_specifications: ReadonlyArray<TestSpecification>): void {
@@ -116,7 +125,7 @@ export class ConformanceReporter extends CheckCollector {
     let { report, verdict } = buildReport(input);
     const written = this.options.writeBaseline;
     if (written) {
-      const { failing, acceptedMissing } = writeBaseline(written, report);
+      const { failing, acceptedMissing } = writeBaseline(written, report, this.output);
       ({ report, verdict } = buildReport({
         ...input,
         baseline: new Set(failing),
@@ -138,6 +147,7 @@ export class ConformanceReporter extends CheckCollector {
         errors: this.errors,
         ...(comparison ? { comparison } : {}),
       },
+      this.output,
       this.options.env,
     );
     this.outcome = {

@@ -1,4 +1,5 @@
 import type { Reporter, TestModule, TestSpecification } from 'vitest/node';
+import { Output } from '../../src/output.ts';
 import { tallyLine } from '../../src/report/report.ts';
 import { suiteGroupOf } from '../../src/requirements/groups.ts';
 import { selected } from './check-collector.ts';
@@ -11,7 +12,8 @@ export class GroupProgress implements Reporter {
     { passed: number; partlyExercised: number; failed: number; skipped: number }
   >();
 
-  constructor(private readonly write: (line: string) => void = (line) => console.log(line)) {}
+  /** The lines go to the output's stdout. */
+  constructor(private readonly output: Output = new Output()) {}
 
   onTestRunStart(specifications: ReadonlyArray<TestSpecification>): void {
     for (const spec of specifications) {
@@ -44,7 +46,7 @@ export class GroupProgress implements Reporter {
         flaky: 0,
         notExercised: tally.skipped,
       });
-      this.write(`  ${group.padEnd(14)} ${line}`);
+      this.output.stdout(`  ${group.padEnd(14)} ${line}`);
     }
   }
 }

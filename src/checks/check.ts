@@ -20,6 +20,7 @@ import {
   probeNotRun,
   runningCheck,
   runSettings,
+  sealedNewSecrets,
   type ProbeNotRun,
 } from './run-context.ts';
 
@@ -69,6 +70,11 @@ declare module 'vitest' {
     created?: CreatedResource[];
     /** Every failed attempt of a check run again by --retries, so a flaky one keeps its evidence. */
     failedAttempts?: (FailureEvidence & { message: string })[];
+    /**
+     * The secrets the check's worker learnt, sealed for the run's writers (sealedNewSecrets): a reporter
+     * that writes the meta as it is (vitest's json or blob) writes no secret.
+     */
+    secrets?: string[];
   }
 }
 
@@ -283,6 +289,10 @@ export function check(
     if (context.task.meta.failedAttempts?.length) forgetSharedAnswers();
     const exchanges: Exchange[] = [];
     const notRun: ProbeNotRun[] = [];
+    // What leaves the check for vitest (a skip's note, a failure's message and evidence) is masked here:
+    // a reporter of vitest's own (a project's JUnit under fds-conformance/vitest) writes it where the
+    // run's writers (src/output.ts) never see it.
+    const masked = (text: string) => api().secrets.redactWire(text);
     try {
       await runningCheck.run({ requirements, exchanges, notRun }, body);
       // An attempt's own: a retry that sends every probe passes.
@@ -290,11 +300,12 @@ export function check(
       else delete context.task.meta.notRun;
     } catch (error) {
       if (error instanceof RequestRefused || error instanceof NotExercised) {
-        context.task.meta.notExercised = error.message;
+        const reason = masked(error.message);
+        context.task.meta.notExercised = reason;
         if (options.onlyWhen !== undefined && error instanceof NotExercised && notRun.length === 0)
           context.task.meta.conditionUnmet = true;
         if (error instanceof NotExercised && error.enableBy) context.task.meta.enableBy = error.enableBy;
-        context.skip(`not exercised: ${error.message}`);
+        context.skip(`not exercised: ${reason}`);
         return;
       }
       const exchange = error instanceof Failure && error.exchange ? error.exchange : exchanges.at(-1);
@@ -320,9 +331,9 @@ export function check(
         failure.before = { exchange: before, curl: curlOf(before) };
       }
       context.task.meta.failure = failure;
-      // vitest serialises a thrown error's own properties into its reports (JUnit included); the raw
-      // exchange would carry credentials there. Only a redacted message leaves the check.
-      const message = api().secrets.redact(error instanceof Error ? error.message : String(error));
+      // vitest serialises a thrown error's own properties into its reports; the raw exchange would carry
+      // credentials there. Only a masked message leaves the check.
+      const message = masked(error instanceof Error ? error.message : String(error));
       context.task.meta.failedAttempts = [
         ...(context.task.meta.failedAttempts ?? []),
         { message, ...failure },
@@ -334,6 +345,9 @@ export function check(
     } finally {
       // What the run leaves behind on the target, whatever the check's outcome.
       context.task.meta.created = [...(context.task.meta.created ?? []), ...createdBy(exchanges)];
+      // Kept from attempt to attempt, as the failed ones are: each attempt seals what it learnt.
+      const sealed = sealedNewSecrets();
+      if (sealed) context.task.meta.secrets = [...(context.task.meta.secrets ?? []), sealed];
     }
   });
 }

@@ -2,6 +2,7 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import { expect, inject } from 'vitest';
 import { Api } from '../http/api.ts';
 import type { Exchange } from '../http/exchange.ts';
+import { sealSecrets } from '../http/secrets.ts';
 import { TrafficGate } from '../http/traffic.ts';
 import type { RunSettings } from '../profile/profile.ts';
 import type { RequirementId } from '../requirements/requirement-ids.generated.ts';
@@ -16,6 +17,11 @@ declare module 'vitest' {
      * aim each file at its own target (the fault matrix runs many faults' files at once).
      */
     settingsByFile: Record<string, RunSettings>;
+    /**
+     * The key the run's writers seal the secrets a worker learns under (src/http/secrets.ts,
+     * sealingKey), provided by the collector of the checks' outcomes (runner/reporters/check-collector.ts).
+     */
+    secretsSealingKey?: string;
   }
 }
 
@@ -121,6 +127,17 @@ function currentRun(): NonNullable<typeof current> {
 /** The run's one client in this worker: its suites share its connections and its token. */
 export function api(): Api {
   return currentRun().api;
+}
+
+/**
+ * The secrets this worker learnt since it last reported (every token issued, every credential sent),
+ * sealed for the run's writers, which mask them in all they write; undefined when there are none, or no
+ * writer asked for them.
+ */
+export function sealedNewSecrets(): string | undefined {
+  const key = inject('secretsSealingKey');
+  const fresh = api().secrets.takeUnreported();
+  return key && fresh.length > 0 ? sealSecrets(fresh, key) : undefined;
 }
 
 /**

@@ -1,4 +1,5 @@
-import { profileKeys, type RunSettings } from '../profile/profile.ts';
+import { profileSecrets } from '../profile/load-profile.ts';
+import type { RunSettings } from '../profile/profile.ts';
 import type { Exchange } from './exchange.ts';
 import { HttpClient, type RequestOptions } from './http-client.ts';
 import { Secrets } from './secrets.ts';
@@ -30,8 +31,8 @@ export class Api {
       readOnly: profile.readOnly,
       secrets: this.secrets,
     });
-    // Masked from the start, like the API key: a target may echo them before the checks send them.
-    for (const key of profileKeys(profile)) this.secrets.add(key);
+    // Masked from the start: a target may echo the profile's keys and password before a check sends them.
+    for (const secret of profileSecrets(profile)) this.secrets.add(secret);
     this.tokens = profile.apiKey
       ? new TokenManager(this.http, {
           apiKey: profile.apiKey,

@@ -61,9 +61,9 @@ export function evidenceOf(exchange: Exchange, secrets: Secrets): Exchange {
   const { request, response } = exchange;
   const redactedRequest = {
     ...request,
-    url: secrets.redact(request.url),
+    url: secrets.redactWire(request.url),
     headers: secrets.redactHeaders(request.headers),
-    ...(request.body !== undefined ? { body: cut(secrets.redact(request.body)) } : {}),
+    ...(request.body !== undefined ? { body: cut(secrets.redactWire(request.body)) } : {}),
   };
   if (!response) return { ...exchange, request: redactedRequest };
   return {
@@ -73,7 +73,7 @@ export function evidenceOf(exchange: Exchange, secrets: Secrets): Exchange {
       ...response,
       headers: secrets.redactHeaders(response.headers),
       body: undefined,
-      text: cut(secrets.redact(response.text)),
+      text: cut(secrets.redactWire(response.text)),
     },
   };
 }
@@ -92,8 +92,46 @@ export function shellQuote(text: string): string {
 }
 
 /**
- * A curl line that repeats the request without any secret: the API key becomes $FDS_API_KEY and a bearer
- * token $FDS_TOKEN, which a person obtains from POST /token.
+ * The shell variables a curl line carries where a secret was (docs/design.md#reports): the API key, a
+ * bearer token (the `token` command prints one), and each institution credential a write's JSON body
+ * carries (spec: Connection, "never returned"; the connection update's body), by its member's name.
+ */
+export const curlVariables = { apiKey: 'FDS_API_KEY', token: 'FDS_TOKEN' } as const;
+export const credentialVariables = {
+  password: 'FDS_CONNECTION_PASSWORD',
+  securityCode: 'FDS_SECURITY_CODE',
+  secondaryLoginId: 'FDS_SECONDARY_LOGIN_ID',
+  loginId: 'FDS_LOGIN_ID',
+} as const;
+
+/** A credential member of a JSON body whose value the redaction masked whole: `"password":"***"`. */
+const maskedCredential = new RegExp(
+  `"(${Object.keys(credentialVariables).join('|')})"\\s*:\\s*"\\*\\*\\*"`,
+  'g',
+);
+
+/**
+ * The body as one shell word: single-quoted, but where a credential member's value was masked, its
+ * variable spliced in double quotes (`'{"password":"'"$FDS_CONNECTION_PASSWORD"'"}'`), so the line sends
+ * the credential the person sets rather than the mask.
+ */
+function bodyWord(body: string): string {
+  const parts: string[] = [];
+  let from = 0;
+  for (const match of body.matchAll(maskedCredential)) {
+    const mask = match.index + match[0].length - '***"'.length;
+    const name = match[1] as keyof typeof credentialVariables;
+    parts.push(shellQuote(body.slice(from, mask)), `"$${credentialVariables[name]}"`);
+    from = mask + '***'.length;
+  }
+  parts.push(shellQuote(body.slice(from)));
+  return parts.join('');
+}
+
+/**
+ * A curl line that repeats the request without any secret: the API key becomes $FDS_API_KEY, a bearer
+ * token $FDS_TOKEN, which a person obtains from POST /token, and a masked credential of the body its
+ * variable (credentialVariables).
  */
 export function curlOf(exchange: Exchange): string {
   const { method, url, headers, body, credential } = exchange.request;
@@ -103,16 +141,16 @@ export function curlOf(exchange: Exchange): string {
       // A probe's deliberately wrong credential is no secret of the target's, but it is masked all the same.
       const placeholder =
         credential === 'api-key'
-          ? 'Basic $FDS_API_KEY'
+          ? `Basic $${curlVariables.apiKey}`
           : credential === 'token'
-            ? 'Bearer $FDS_TOKEN'
+            ? `Bearer $${curlVariables.token}`
             : value;
       parts.push('-H', `"Authorization: ${placeholder}"`);
     } else {
       parts.push('-H', shellQuote(`${name}: ${value}`));
     }
   }
-  if (body !== undefined) parts.push('--data-raw', shellQuote(body));
+  if (body !== undefined) parts.push('--data-raw', bodyWord(body));
   return parts.join(' ');
 }
 

@@ -98,6 +98,8 @@ export class HttpClient {
     if (options.json !== undefined) {
       body = JSON.stringify(options.json);
       headers['content-type'] ??= 'application/json';
+      // A password or security code sent is a secret from then on, whatever check sent it.
+      this.settings.secrets.learnCredentials(options.json);
     } else if (options.form !== undefined) {
       body = new URLSearchParams(options.form).toString();
       headers['content-type'] ??= 'application/x-www-form-urlencoded';

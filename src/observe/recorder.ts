@@ -61,16 +61,16 @@ export class ObservationRecorder<Id extends AnyRequirementId> {
     response: ObservedResponse | undefined,
   ): Finding {
     const preview = (body: Buffer | undefined) =>
-      this.secrets.redact((body ?? Buffer.alloc(0)).toString('utf8').slice(0, bodyPreviewChars));
+      this.secrets.redactWire((body ?? Buffer.alloc(0)).toString('utf8').slice(0, bodyPreviewChars));
     const headers = Object.fromEntries(
       Object.entries(request.headers).map(([name, value]) => [name, headerText(value)]),
     );
     return {
       requirement,
-      message: this.secrets.redact(message),
+      message: this.secrets.redactWire(message),
       request: {
         method: request.method,
-        path: this.secrets.redact(request.path),
+        path: this.secrets.redactWire(request.path),
         headers: this.secrets.redactHeaders(headers),
         body: preview(request.body),
       },

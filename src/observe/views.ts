@@ -1,4 +1,4 @@
-import { escape } from '../report/html.ts';
+import { escape } from '../report/escape.ts';
 import { cell, oneLine } from '../report/markdown.ts';
 import type { ObservationReport, ObservedRequirement, OutsideInterface } from './types.ts';
 

@@ -55,7 +55,32 @@ function describe(error: ErrorObject, data: unknown): string {
     error.keyword === 'type'
       ? `a ${String(params.type)}`
       : (error.message ?? error.keyword).replace(/^must (be )?/, '');
-  return `field "${field}" must be ${expected}, got ${preview(value)}`;
+  // A secret's value is not quoted, even a mistaken one: the line goes to a CI log.
+  const got = isSecretField(error.instancePath) ? 'a value not shown (a secret)' : preview(value);
+  return `field "${field}" must be ${expected}, got ${got}`;
+}
+
+interface SchemaNode {
+  writeOnly?: boolean;
+  properties?: Record<string, SchemaNode>;
+}
+
+function isSecretField(pointer: string): boolean {
+  return (schemaAt(pointer) as SchemaNode | undefined)?.writeOnly === true;
+}
+
+/**
+ * The secrets a profile holds: the value of every field its schema marks `writeOnly` (the API keys, the
+ * connection password), wherever it sits, so that a secret field added to the schema is masked in all the
+ * suite writes (docs/design.md#secrets-never-leave-the-process) without a list to keep beside it.
+ */
+export function profileSecrets(profile: unknown, node: SchemaNode = schema as SchemaNode): string[] {
+  if (profile === null || typeof profile !== 'object') return [];
+  return Object.entries(node.properties ?? {}).flatMap(([name, field]) => {
+    const value = (profile as Record<string, unknown>)[name];
+    if (field.writeOnly) return typeof value === 'string' ? [value] : [];
+    return profileSecrets(value, field);
+  });
 }
 
 function schemaAt(pointer: string): unknown {

@@ -60,20 +60,6 @@ export interface SettingSources {
   profile?: string;
 }
 
-/**
- * Every key the profile gives beside the run's own API key, which the token manager masks: the expiry
- * key and the partners' keys, secrets each (docs/design.md#secrets-never-leave-the-process).
- */
-export function profileKeys(profile: Profile): string[] {
-  const { fixtures } = profile;
-  return [
-    profile.tokenExpiry?.apiKey,
-    ...(Object.keys(partnerKeyFixtures) as (keyof typeof partnerKeyFixtures)[]).map(
-      (field) => fixtures[field],
-    ),
-  ].filter((key): key is string => key !== undefined);
-}
-
 export const profileDefaults = { version: '2.0', versionHeader: 'service-version', readOnly: false } as const;
 
 /** What the suites receive through vitest's provide/inject: the profile and the run's settings. */

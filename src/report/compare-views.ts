@@ -1,5 +1,5 @@
 import type { ComparedRun, Comparison, ComparisonEntry } from './compare.ts';
-import { escape } from './html.ts';
+import { escape } from './escape.ts';
 import { capitalised, cell, oneLine } from './markdown.ts';
 
 type ListName =

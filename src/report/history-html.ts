@@ -1,6 +1,6 @@
 import type { RequirementStatus } from './model.ts';
 import type { History, HistoryNight, HistoryRequirement } from './history.ts';
-import { escape } from './html.ts';
+import { escape } from './escape.ts';
 
 /** A night as a column heads it: its date and time, to the minute, in UTC as the report records it. */
 function nightLabel(night: HistoryNight): string {

@@ -1,9 +1,11 @@
 import type { Exchange } from '../http/exchange.ts';
+import { escape } from './escape.ts';
 import { groundsOf } from './grounds.ts';
 import { capitalised, oneLine } from './markdown.ts';
 import type { RequirementFailure, RequirementResult } from './model.ts';
 import { chartSvg, statuses } from './html-chart.ts';
 import { notRunLines } from './not-run.ts';
+import { credentialsToSet } from './reproduction.ts';
 import { needsKey, replayCommand, rerunCommand, tokenCommand } from './rerun-commands.ts';
 import {
   acceptIncompleteLine,
@@ -14,10 +16,6 @@ import {
   type Report,
 } from './report.ts';
 import { scopeLine, scopedVerdict } from './selection.ts';
-
-export function escape(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-}
 
 function exchangeText(exchange: Exchange): string {
   const { request, response } = exchange;
@@ -77,7 +75,8 @@ function curlHtml(report: Report, curl: string, before?: string): string {
     before === undefined
       ? ''
       : `<p>The request before it, then the request itself:</p><pre class="curl">${escape(before)}</pre>`;
-  return `${how}${first}<pre class="curl">${escape(curl)}</pre>`;
+  const set = credentialsToSet(curl);
+  return `${how}${set === undefined ? '' : `<p>Set ${escape(set)}.</p>`}${first}<pre class="curl">${escape(curl)}</pre>`;
 }
 
 /** Beside the evidence, what a person needs to dispute it: the spec's words, the notes, the readings. */

@@ -1,4 +1,4 @@
-import { escape } from './html.ts';
+import { escape } from './escape.ts';
 import { oneLine } from './markdown.ts';
 import type { RequirementFailure, RequirementResult } from './model.ts';
 import { notRunLines } from './not-run.ts';

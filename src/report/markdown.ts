@@ -185,12 +185,13 @@ function follows(previous: string, id: string): boolean {
 function reproductionMarkdown(report: Report, r: RequirementResult): string[] {
   const failure = r.failures[0];
   if (!failure) return [];
-  const { request, answer, rerun, token, before, curl } = reproductionOf(report, r.id, failure);
+  const { request, answer, rerun, token, set, before, curl } = reproductionOf(report, r.id, failure);
   const block = [
     ...(request === undefined ? [] : [`# request: ${request}`]),
     ...(answer === undefined ? [] : [`# answer:  ${answer}`]),
     rerun,
     ...(token === undefined ? [] : [token]),
+    ...(set === undefined ? [] : [`# set ${set}`]),
     ...(before === undefined ? [] : ['# the request before it, then the request itself:', before]),
     ...(curl === undefined ? [] : [curl]),
   ];

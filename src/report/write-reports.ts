@@ -1,5 +1,6 @@
-import { appendFileSync, mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
+import type { Output } from '../output.ts';
 import type { Comparison } from './compare.ts';
 import { comparisonHtml, comparisonMarkdown } from './compare-views.ts';
 import type { CheckResult, LeftOutCheck } from './model.ts';
@@ -45,19 +46,19 @@ export function shardRun(report: Report, checks: CheckResult[], leftOut?: readon
 
 /**
  * Writes report.json, report.md, report.html, junit.xml and checks.json (the raw check results
- * merge-reports combines) into the out folder; report.md is appended to $GITHUB_STEP_SUMMARY when that
- * is set.
+ * merge-reports combines) into the out folder, through the output that masks the run's secrets; report.md
+ * is appended to $GITHUB_STEP_SUMMARY when that is set.
  */
-export function writeReports(out: string, files: ReportFiles, env = process.env): void {
+export function writeReports(out: string, files: ReportFiles, output: Output, env = process.env): void {
   const { report, verdict, checks, comparison } = files;
   mkdirSync(out, { recursive: true });
-  writeFileSync(join(out, 'report.json'), `${JSON.stringify(report, null, 2)}\n`);
+  output.file(join(out, 'report.json'), `${JSON.stringify(report, null, 2)}\n`);
   // The comparison's views are joined here, so the report views and the comparison's need not import
   // each other.
   const markdown = reportMarkdown(report, verdict, comparison ? comparisonMarkdown(comparison) : '');
-  writeFileSync(join(out, 'report.md'), markdown);
-  writeFileSync(join(out, 'report.html'), reportHtml(report, comparison ? comparisonHtml(comparison) : ''));
-  writeFileSync(
+  output.file(join(out, 'report.md'), markdown);
+  output.file(join(out, 'report.html'), reportHtml(report, comparison ? comparisonHtml(comparison) : ''));
+  output.file(
     join(out, 'junit.xml'),
     junitXml(report, {
       verdict,
@@ -65,16 +66,16 @@ export function writeReports(out: string, files: ReportFiles, env = process.env)
       ...(files.errors ? { errors: files.errors } : {}),
     }),
   );
-  writeFileSync(
+  output.file(
     join(out, 'checks.json'),
     `${JSON.stringify(shardRun(report, checks, files.leftOut), null, 1)}\n`,
   );
-  if (env.GITHUB_STEP_SUMMARY) appendFileSync(env.GITHUB_STEP_SUMMARY, `${markdown}\n`);
+  if (env.GITHUB_STEP_SUMMARY) output.append(env.GITHUB_STEP_SUMMARY, `${markdown}\n`);
 }
 
 /** A run that stopped before any check ran: its one line, what kind of stop it was, when and how long. */
 export interface StoppedRun {
-  /** The console's line, secret-free. */
+  /** The console's line. */
   line: string;
   type: 'setup error' | 'unreachable';
   startedAt: Date;
@@ -86,13 +87,13 @@ export interface StoppedRun {
  * junit.xml with the one error, and the line appended to $GITHUB_STEP_SUMMARY when that is set. No
  * report.json: nothing was judged, and a report would claim counts about a target no check reached.
  */
-export function writeStoppedRun(out: string, stop: StoppedRun, env = process.env): void {
+export function writeStoppedRun(out: string, stop: StoppedRun, output: Output, env = process.env): void {
   mkdirSync(out, { recursive: true });
-  writeFileSync(
+  output.file(
     join(out, 'junit.xml'),
     stoppedRunJunitXml(stop.line, stop.type, stop.startedAt.toISOString(), stop.durationMs),
   );
-  if (env.GITHUB_STEP_SUMMARY) appendFileSync(env.GITHUB_STEP_SUMMARY, `${stop.line}\n`);
+  if (env.GITHUB_STEP_SUMMARY) output.append(env.GITHUB_STEP_SUMMARY, `${stop.line}\n`);
 }
 
 /**
@@ -102,6 +103,7 @@ export function writeStoppedRun(out: string, stop: StoppedRun, env = process.env
 export function writeBaseline(
   path: string,
   report: Report,
+  output: Output,
 ): { failing: string[]; acceptedMissing: string[] } {
   const failing = report.requirements.filter((r) => r.status === 'failed').map((r) => r.id);
   const acceptedMissing = acceptableMissing(report);
@@ -110,6 +112,6 @@ export function writeBaseline(
     failing,
     acceptedMissing,
   };
-  writeFileSync(path, `${JSON.stringify(baseline, null, 2)}\n`);
+  output.file(path, `${JSON.stringify(baseline, null, 2)}\n`);
   return { failing, acceptedMissing };
 }

@@ -26,7 +26,9 @@ export function connectionPath(userId: string, connectionId: string): string {
 
 /**
  * POST /users/{user.id}/connections/{connection.id} with the fixture password: a fresh job each call,
- * once the password's trial has not shown it refused (fixturePassword).
+ * once the password's trial has not shown it refused (fixturePassword). The password is an end user's bank
+ * password, masked like the API key in all the run writes, as every credential a request sends is
+ * (src/http/http-client.ts).
  */
 export async function updateFixtureConnection(connectionId = fixture('connectionId')): Promise<Exchange> {
   const password = await fixturePassword();

@@ -6,8 +6,13 @@ import { mergeReportsCommand } from '../../cli/merge-reports-command.ts';
 import type { CheckResult } from '../../src/report/model.ts';
 import type { Report } from '../../src/report/report.ts';
 import type { Selection } from '../../src/report/selection.ts';
+import { Output } from '../../src/output.ts';
+import { Secrets } from '../../src/http/secrets.ts';
 import { UsageError } from '../../src/usage-error.ts';
 import { packageVersion } from '../../src/package-root.ts';
+
+/** An output whose stdout lines land in `lines`. */
+const printingTo = (lines: string[]) => new Output(undefined, { stdout: (line) => lines.push(line) });
 
 /** Two shards' checks.json, as `--shard` runs write them: one passed check each, one of them flaky. */
 function shards(dir: string): string[] {
@@ -42,14 +47,13 @@ describe('fds-conformance merge-reports', () => {
 
   it('passes the shards of a run whose only flaw is a flaky requirement, and fails them with --fail-on-flaky', () => {
     expect(
-      mergeReportsCommand([...parts, '--out', join(dir, 'lenient'), '--allow-incomplete'], (l) =>
-        lines.push(l),
-      ),
+      mergeReportsCommand([...parts, '--out', join(dir, 'lenient'), '--allow-incomplete'], printingTo(lines)),
     ).toBe(0);
     const strict = join(dir, 'strict');
     expect(
-      mergeReportsCommand([...parts, '--out', strict, '--allow-incomplete', '--fail-on-flaky'], (l) =>
-        lines.push(l),
+      mergeReportsCommand(
+        [...parts, '--out', strict, '--allow-incomplete', '--fail-on-flaky'],
+        printingTo(lines),
       ),
     ).toBe(1);
     // junit.xml agrees with the exit code: the flaky requirement is a failure there too.
@@ -87,7 +91,7 @@ describe("merge-reports of shards that each left out the other shard's checks", 
     const out = join(dir, `merged-${also.length}`);
     mergeReportsCommand(
       [shard(1, also), shard(2, also), '--out', out, '--allow-incomplete'],
-      () => undefined,
+      new Output(new Secrets(), { stdout: () => undefined }),
     );
     const report = JSON.parse(readFileSync(join(out, 'report.json'), 'utf8')) as Report;
     return report.requirements.find((r) => r.id === 'INST-01');
@@ -158,13 +162,13 @@ describe('merge-reports holds the shards to one run', () => {
   const merge =
     (...folders: string[]) =>
     () =>
-      mergeReportsCommand([...folders, '--out', join(dir, 'merged'), '--allow-incomplete'], () => undefined);
+      mergeReportsCommand([...folders, '--out', join(dir, 'merged'), '--allow-incomplete'], new Output());
 
   it('joins every shard of a split once, whatever their seeds, and records the shards joined', () => {
     const lines: string[] = [];
     const out = join(dir, 'joined');
     expect(
-      mergeReportsCommand([three, one, two, '--out', out, '--allow-incomplete'], (l) => lines.push(l)),
+      mergeReportsCommand([three, one, two, '--out', out, '--allow-incomplete'], printingTo(lines)),
     ).toBe(0);
     expect(lines).toEqual([`merged 3 reports: conformant (shards 3/3, 1/3, 2/3 merged); reports in ${out}/`]);
     const report = JSON.parse(readFileSync(join(out, 'report.json'), 'utf8')) as Report;
@@ -232,7 +236,7 @@ describe('merge-reports holds the shards to one run', () => {
       olderShard(shardFolder(dir, 'old1', undefined)),
       olderShard(shardFolder(dir, 'old2', undefined)),
     ];
-    expect(mergeReportsCommand([...older, '--out', out, '--allow-incomplete'], (l) => lines.push(l))).toBe(0);
+    expect(mergeReportsCommand([...older, '--out', out, '--allow-incomplete'], printingTo(lines))).toBe(0);
     expect(lines).toEqual([
       'fds-conformance: the shards could not be verified: their checks.json record no shard (written by an older fds-conformance)',
       `merged 2 reports: conformant (2 reports merged, their shards not verified); reports in ${out}/`,

@@ -10,12 +10,15 @@ import { verdictOf } from '../../src/report/report.ts';
 import { requirementById } from '../../src/requirements/catalogue.ts';
 import { checkIndex, filesExercising } from '../../runner/check-index.ts';
 import { SuiteSession, type SuiteRun } from './suite-session.ts';
+import { writtenLeaks, type WrittenRun } from './written-secrets.ts';
 
 export interface MockRun {
   requirements: RequirementResult[];
   failed: string[];
   errors: string[];
   seconds: number;
+  /** What the run's reports are written from, and the credentials it saw (written-secrets.ts); none for a target that ran no file. */
+  written?: WrittenRun;
 }
 
 /** Settings for a run against the embedded mock: its own profile, a fixed seed, a fresh run id. */
@@ -37,18 +40,41 @@ export function mockRunSettings(
   };
 }
 
-function summarise(
-  checks: Parameters<typeof requirementResults>[0],
-  errors: string[],
-  seconds: number,
-): MockRun {
-  const requirements = requirementResults(checks);
+function summarise(written: WrittenRun | undefined, seconds: number): MockRun {
+  const requirements = requirementResults(written?.checks ?? []);
   return {
     requirements,
     failed: requirements.filter((r) => r.status === 'failed').map((r) => r.id),
-    errors,
+    errors: written?.errors ?? [],
     seconds,
+    ...(written ? { written } : {}),
   };
+}
+
+/**
+ * A mock as the sessions start one: every token it issues is kept, to look for in what the run wrote;
+ * the options' own `onResponse` still hears every answer.
+ */
+async function startWitnessedMock(
+  options: Partial<MockOptions>,
+): Promise<{ mock: RunningMock; issued: string[] }> {
+  const issued: string[] = [];
+  const mock = await startMock({
+    ...options,
+    judgeClients: false,
+    onResponse: (exchange) => {
+      options.onResponse?.(exchange);
+      const token = (exchange.body as { access_token?: unknown } | null | undefined)?.access_token;
+      if (typeof token === 'string') issued.push(token);
+    },
+  });
+  issued.push(...Object.keys(mock.options.apiKeys));
+  return { mock, issued };
+}
+
+/** A run of a session as written-secrets.ts reads it: against the mock, with what the mock issued. */
+function writtenRun(mock: RunningMock, issued: string[], run: SuiteRun): WrittenRun {
+  return { profile: { ...mockProfile(mock) }, ...run, issued };
 }
 
 /** A suite session for runs against mocks; each run's settings come with the mock it starts. */
@@ -66,10 +92,10 @@ export function openMockSession(): Promise<SuiteSession> {
 /** Starts a mock with the options, runs every check file against it in the session, stops it. */
 export async function runOnMock(session: SuiteSession, options: Partial<MockOptions>): Promise<MockRun> {
   const started = performance.now();
-  const mock = await startMock({ ...options, judgeClients: false });
+  const { mock, issued } = await startWitnessedMock(options);
   try {
     const run = await session.run(mockRunSettings(mockProfile(mock)));
-    return summarise(run.checks, run.errors, (performance.now() - started) / 1000);
+    return summarise(writtenRun(mock, issued, run), (performance.now() - started) / 1000);
   } finally {
     await mock.close();
   }
@@ -87,6 +113,8 @@ export interface FaultDetection {
   detected: boolean;
   /** The checks' own time against the fault's mock (faults run side by side, so not wall time). */
   seconds: number;
+  /** Each credential the run saw that shows in what the CLI writes for it (written-secrets.ts). */
+  leaks: string[];
 }
 
 interface FaultRun extends MockTarget {
@@ -133,28 +161,27 @@ export async function runOnMocks<T extends MockTarget>(
 ): Promise<MockRun[]> {
   const runs = new Map<T, MockRun>();
   for (const round of rounds(targets.filter((target) => target.files.length > 0))) {
-    const mocks = await Promise.all(
-      round.map((target) => startMock({ ...target.options, judgeClients: false })),
-    );
+    const mocks = await Promise.all(round.map((target) => startWitnessedMock(target.options)));
     try {
       const suiteRuns = await session.runTargets(
         round.map((target, i) => ({
-          settings: mockRunSettings(mockProfile(mocks[i] as RunningMock), overrides),
+          settings: mockRunSettings(mockProfile(mocks[i]?.mock as RunningMock), overrides),
           files: target.files,
         })),
       );
       round.forEach((target, i) => {
-        const { checks, errors } = suiteRuns[i] as SuiteRun;
-        const seconds = checks.reduce((sum, check) => sum + check.durationMs, 0) / 1000;
-        const run = summarise(checks, errors, seconds);
+        const { mock, issued } = mocks[i] as { mock: RunningMock; issued: string[] };
+        const suiteRun = suiteRuns[i] as SuiteRun;
+        const seconds = suiteRun.checks.reduce((sum, check) => sum + check.durationMs, 0) / 1000;
+        const run = summarise(writtenRun(mock, issued, suiteRun), seconds);
         runs.set(target, run);
         onRun(target, run);
       });
     } finally {
-      await Promise.all(mocks.map((mock) => mock.close()));
+      await Promise.all(mocks.map(({ mock }) => mock.close()));
     }
   }
-  return targets.map((target) => runs.get(target) ?? summarise([], [], 0));
+  return targets.map((target) => runs.get(target) ?? summarise(undefined, 0));
 }
 
 function detection(run: FaultRun, mockRun: MockRun | undefined): FaultDetection {
@@ -175,22 +202,26 @@ function detection(run: FaultRun, mockRun: MockRun | undefined): FaultDetection 
       .map((r) => `${r.id} ${r.failures[0]?.check ?? ''}: ${r.failures[0]?.message.split('\n')[0] ?? ''}`),
     detected: failed.includes(run.fault.requirement) && blocking.length > 0,
     seconds: mockRun?.seconds ?? 0,
+    leaks: mockRun?.written ? writtenLeaks(mockRun.written) : [],
   };
 }
 
 /**
  * The fault-detection matrix: the clean mock first (it must pass), then every fault, each against a
  * fresh mock of its own, running only the check files that name its requirement. Faults whose files do
- * not overlap run side by side in one vitest run, which keeps the matrix fast.
+ * not overlap run side by side in one vitest run, which keeps the matrix fast. Each run's report files
+ * and console lines are written as the CLI writes them, and scanned for the credentials it saw
+ * (`leaks`): the matrix's runs are the whole suite against every fault.
  */
 export async function faultMatrix(
   faults: readonly Fault[],
   onResult: (result: FaultDetection) => void = () => undefined,
-): Promise<{ clean: MockRun; detections: FaultDetection[] }> {
+): Promise<{ clean: MockRun & { leaks: string[] }; detections: FaultDetection[] }> {
   const index = await checkIndex();
   const session = await openMockSession();
   try {
-    const clean = await runOnMock(session, {});
+    const cleanRun = await runOnMock(session, {});
+    const clean = { ...cleanRun, leaks: cleanRun.written ? writtenLeaks(cleanRun.written) : [] };
     const runs: FaultRun[] = faults.map((fault) => ({
       fault,
       options: { faults: [fault.name] },

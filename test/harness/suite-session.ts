@@ -12,6 +12,8 @@ export interface SuiteRun {
   checks: CheckResult[];
   /** Errors outside any check, such as a suite file that failed to load. */
   errors: string[];
+  /** The secrets the run's workers reported (every token, every credential sent), of all its targets. */
+  secrets: string[];
 }
 
 /** A target for one run of a session: its settings and the check files to run against it. */
@@ -83,6 +85,7 @@ export class SuiteSession {
         errors: this.collector.errors.filter(
           (error) => paths.some((path) => error.startsWith(`${path}: `)) || !error.startsWith(`${root}/`),
         ),
+        secrets: [...this.collector.learnt],
       };
     });
   }

@@ -3,15 +3,18 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runCli } from '../cli/run-cli.ts';
-import { startHostileTarget, type HostileKind } from './targets.ts';
+import { credentialLeaks, writtenFiles } from '../support/secret-scan.ts';
+import { hostileToken, startHostileTarget, type HostileKind } from './targets.ts';
 
-const apiKey = 'hostile-secret-key-9931';
+// What JSON, URLs, HTML and base64 each write otherwise, so every form of it is looked for.
+const apiKey = 'hostile+secret/key"9931';
 const kinds: HostileKind[] = [
   'never-answers-after-token',
   'huge-body',
   'invalid-json',
   'reset-mid-response',
   'echoes-authorization',
+  'echoes-encoded',
   'redirects-away',
 ];
 
@@ -29,7 +32,12 @@ describe('hostile targets', () => {
       );
       // Stopped before any check: junit.xml alone, its one error the console's line (docs/design.md#setup-errors).
       expect(readdirSync(out)).toEqual(['junit.xml']);
-      expect(`${result.stdout}${result.stderr}`).not.toContain(apiKey);
+      const written = [
+        ...writtenFiles(out),
+        { name: 'stdout', text: result.stdout },
+        { name: 'stderr', text: result.stderr },
+      ];
+      expect(credentialLeaks(written, [apiKey])).toEqual([]);
     } finally {
       await target.close();
     }
@@ -68,13 +76,13 @@ describe('hostile targets', () => {
         const messages = report.requirements.flatMap((r) => r.failures.map((f) => f.message));
         expect(messages.length).toBeGreaterThan(0);
         for (const message of messages) expect(message.length).toBeGreaterThan(10);
-        const everything = [
-          result.stdout,
-          result.stderr,
-          ...readdirSync(out).map((f) => readFileSync(join(out, f), 'utf8')),
-        ].join('\n');
-        expect(everything).not.toContain(apiKey);
-        expect(everything).not.toContain('hostile-issued-token-5521');
+        // Every byte written, for the key and the token in every form (test/support/secret-scan.ts).
+        const written = [
+          ...writtenFiles(out),
+          { name: 'stdout', text: result.stdout },
+          { name: 'stderr', text: result.stderr },
+        ];
+        expect(credentialLeaks(written, [apiKey, hostileToken])).toEqual([]);
         expect(target.stolen.filter((r) => r.includes(apiKey) || r.includes('Bearer'))).toEqual([]);
       } finally {
         await target.close();

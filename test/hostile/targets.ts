@@ -12,6 +12,7 @@ export type HostileKind =
   | 'invalid-json'
   | 'reset-mid-response'
   | 'echoes-authorization'
+  | 'echoes-encoded'
   | 'redirects-away';
 
 export interface HostileTarget {
@@ -21,8 +22,11 @@ export interface HostileTarget {
   close(): Promise<void>;
 }
 
+/** The token every hostile target issues: what JSON, URLs, HTML and base64 each write otherwise. */
+export const hostileToken = 'hostile+issued/token"5521=';
+
 const tokenBody = JSON.stringify({
-  access_token: 'hostile-issued-token-5521',
+  access_token: hostileToken,
   token_type: 'Bearer',
   expires_in: 3600,
 });
@@ -86,6 +90,38 @@ function handler(
                 title: 'Echo',
                 detail: `you sent Authorization: ${echo}`,
                 source: { parameter: echo },
+              },
+            ],
+          }),
+        );
+      };
+    case 'echoes-encoded':
+      // Every credential sent comes back encoded, each way a service might: the header URL-encoded in a
+      // Location and a link, the credential base64-encoded in a header and inside a JSON string.
+      return (req, res) => {
+        const authorization = req.headers.authorization ?? '';
+        const credential = authorization.split(' ')[1] ?? '';
+        const encoded = Buffer.from(credential).toString('base64');
+        if (req.url?.endsWith('/token')) {
+          res.writeHead(200, { 'content-type': 'application/json', 'x-key-seen': encoded });
+          return res.end(tokenBody);
+        }
+        res.writeHead(400, {
+          'content-type': 'application/json',
+          location: `/api/elsewhere?auth=${encodeURIComponent(authorization)}`,
+          'x-token-seen': encoded,
+        });
+        res.end(
+          JSON.stringify({
+            type: 'list',
+            correlationId: '0d8e1f2a-3b4c-4d5e-8f60-718293a4b5c6',
+            links: { retry: `/api/retry?session=${encodeURIComponent(credential)}` },
+            data: [
+              {
+                type: 'error',
+                code: 'echo',
+                title: 'Echo',
+                detail: `your session ${JSON.stringify({ credential, encoded })}`,
               },
             ],
           }),

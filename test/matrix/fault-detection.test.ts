@@ -7,7 +7,8 @@ import { matrixTable, mustRequirementsWithoutFault, undeclaredCollateral } from 
 /**
  * The suite proves its own worth (docs/design.md#the-suite-proves-its-own-worth): against the clean mock it finds nothing, and
  * each named fault of the mock makes the run nonconformant with the fault's requirement among the failed,
- * and fails no requirement beyond it but those the fault declares as collateral.
+ * and fails no requirement beyond it but those the fault declares as collateral. What the CLI writes for
+ * every one of these runs holds none of the credentials the run saw.
  */
 describe('the fault-detection matrix', () => {
   it('passes the clean mock and catches every named fault', { timeout: 900_000 }, async () => {
@@ -30,5 +31,12 @@ describe('the fault-detection matrix', () => {
     const undeclared = detections.flatMap((d) => d.collateralEvidence.map((line) => `${d.fault} ${line}`));
     console.log(`undeclared collateral: ${undeclaredCollateral(detections)}`);
     expect(undeclared).toEqual([]);
+    // Secrets never leave the process (docs/design.md#secrets-never-leave-the-process): what the CLI
+    // writes for each of these runs holds no credential the run saw, in any form.
+    const leaks = [
+      ...clean.leaks.map((leak) => `the clean mock: ${leak}`),
+      ...detections.flatMap((d) => d.leaks.map((leak) => `${d.fault}: ${leak}`)),
+    ];
+    expect(leaks).toEqual([]);
   });
 });

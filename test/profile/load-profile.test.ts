@@ -2,7 +2,8 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { loadProfileFile } from '../../src/profile/load-profile.ts';
+import { loadProfileFile, profileSecrets } from '../../src/profile/load-profile.ts';
+import schema from '../../src/profile/profile.schema.json' with { type: 'json' };
 import { UsageError } from '../../src/usage-error.ts';
 
 /** The profile file as a user writes it (src/profile/load-profile.ts; docs/design.md#profile). */
@@ -74,5 +75,48 @@ describe('$schema, for an editor to complete and check the profile', () => {
     // test/package/packaging.test.ts holds the packed package to holding it there.
     const shipped = /^\.\/node_modules\/fds-conformance\/dist\/(src\/.*)$/.exec(example.$schema)?.[1];
     expect(shipped).toBe('src/profile/profile.schema.json');
+  });
+});
+
+describe("the profile's secrets", () => {
+  interface Node {
+    writeOnly?: boolean;
+    properties?: Record<string, Node>;
+  }
+  /** Every field of the schema, by its dotted name. */
+  const fields = (node: Node, prefix = ''): [string, Node][] =>
+    Object.entries(node.properties ?? {}).flatMap(([name, field]) => [
+      [`${prefix}${name}`, field] as [string, Node],
+      ...fields(field, `${prefix}${name}.`),
+    ]);
+
+  it('are the fields the schema marks writeOnly, wherever they sit, and each is masked', () => {
+    expect(
+      profileSecrets({
+        baseUrl: 'http://x',
+        apiKey: 'the-key',
+        tokenExpiry: { apiKey: 'the-expiry-key', maxWaitSeconds: 3 },
+        fixtures: { userId: 'u-1', connectionPassword: 'the-password', enrich: { country: 'AU' } },
+      }),
+    ).toEqual(['the-key', 'the-expiry-key', 'the-password']);
+    expect(profileSecrets({ baseUrl: 'http://x', fixtures: {} })).toEqual([]);
+  });
+
+  it('include every field named as a key, a password, a token or a code: a new one is marked writeOnly', () => {
+    const named = fields(schema as Node).filter(([name]) =>
+      /(key|password|secret|token|code)$/i.test(name.split('.').at(-1) ?? ''),
+    );
+    expect(named.map(([name]) => name)).toEqual(
+      expect.arrayContaining(['apiKey', 'tokenExpiry.apiKey', 'fixtures.connectionPassword']),
+    );
+    expect(named.filter(([, field]) => !field.writeOnly).map(([name]) => name)).toEqual([]);
+  });
+
+  it('are never quoted by a profile error, even a mistaken one', () => {
+    const said = load('secret-typed.json', { fixtures: { connectionPassword: 93715260 } });
+    expect(said).toBe(
+      'field "fixtures.connectionPassword" must be a string, got a value not shown (a secret)',
+    );
+    expect(load('plain-typed.json', { fixtures: { userId: 93715260 } })).toContain('got 93715260');
   });
 });

@@ -1,4 +1,5 @@
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { Output } from '../../src/output.ts';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -145,7 +146,7 @@ describe('a baseline file', () => {
   it('records the failing ids and what its run went without, and reads back as it was written', () => {
     const path = join(dir, 'written.json');
     const report = judged([...checks, wanting('TOKEN-01', 'apiKey')]);
-    expect(writeBaseline(path, report)).toEqual({
+    expect(writeBaseline(path, report, new Output())).toEqual({
       failing: [],
       acceptedMissing: ['fixtures.connectionPassword', 'tokenExpiry.apiKey'],
     });

@@ -1,12 +1,17 @@
+import { execFile, spawnSync } from 'node:child_process';
+import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
-import { curlOf, type Exchange } from '../../src/http/exchange.ts';
+import { curlOf, evidenceOf, type Exchange } from '../../src/http/exchange.ts';
+import { Secrets } from '../../src/http/secrets.ts';
 import { failureLines } from '../../src/report/console-lines.ts';
 import { answerSummary, requestSummary } from '../../src/report/exchange-summary.ts';
-import { escape, reportHtml } from '../../src/report/html.ts';
+import { escape } from '../../src/report/escape.ts';
+import { reportHtml } from '../../src/report/html.ts';
 import { reportMarkdown } from '../../src/report/markdown.ts';
 import type { RequirementFailure, RequirementResult } from '../../src/report/model.ts';
 import type { Report } from '../../src/report/report.ts';
 import { reproductionOf } from '../../src/report/reproduction.ts';
+import { ownServer } from '../support/own-server.ts';
 import { sample } from './fixture-report.ts';
 
 const target = 'https://staging.example.com/api';
@@ -161,6 +166,68 @@ describe('what reproduces a failure', () => {
     expect(reproduction).not.toHaveProperty('curl');
     expect(reproduction).not.toHaveProperty('token');
   });
+});
+
+describe('a curl line of a write whose body carries a credential', () => {
+  // A password with what the shell and JSON read: a quote of each kind, a dollar, a space.
+  const password = `it's "my" $pass word`;
+  const securityCode = 'fds-run-security-code';
+  const sent: Exchange = {
+    request: {
+      method: 'POST',
+      url: `${target}/users/u-1/connections/c-1`,
+      headers: { 'content-type': 'application/json', authorization: 'Bearer the-token-5521' },
+      credential: 'token',
+      body: JSON.stringify({ password, securityCode, note: "it's kept" }),
+    },
+    retries: [],
+  };
+  const secrets = new Secrets();
+  for (const secret of [password, securityCode, 'the-token-5521']) secrets.add(secret);
+  const curl = curlOf(evidenceOf(sent, secrets));
+
+  it('sends each masked credential as its shell variable, the rest of the body as it was', () => {
+    expect(curl).toContain(
+      `--data-raw '{"password":"'"$FDS_CONNECTION_PASSWORD"'","securityCode":"'"$FDS_SECURITY_CODE"'","note":"it'\\''s kept"}'`,
+    );
+    expect(curl).not.toContain('***');
+    const reproduction = reproductionOf(onTarget, 'CONN-45', { ...failure, curl });
+    expect(reproduction.set).toBe(
+      "FDS_CONNECTION_PASSWORD to the connection's password (the profile's fixtures.connectionPassword), FDS_SECURITY_CODE to a security code; the run's own values are not written",
+    );
+    expect(Object.keys(reproduction)).toEqual(['request', 'answer', 'rerun', 'token', 'set', 'curl']);
+    expect(reproductionOf(onTarget, 'INST-04', failure)).not.toHaveProperty('set');
+  });
+
+  it.skipIf(spawnSync('curl', ['--version']).status !== 0)(
+    'runs as copied: with the variables set, the request carries the credentials (needs curl)',
+    async () => {
+      let received = '';
+      const server = await ownServer((req, res) => {
+        req.setEncoding('utf8');
+        req.on('data', (chunk: string) => (received += chunk));
+        req.on('end', () => res.end('{}'));
+      });
+      try {
+        const line = curl.replace(target, server.url);
+        await promisify(execFile)('sh', ['-c', line], {
+          env: {
+            ...process.env,
+            FDS_TOKEN: 't',
+            FDS_CONNECTION_PASSWORD: "pass'word",
+            FDS_SECURITY_CODE: '4321',
+          },
+        });
+        expect(JSON.parse(received)).toEqual({
+          password: "pass'word",
+          securityCode: '4321',
+          note: "it's kept",
+        });
+      } finally {
+        await server.close();
+      }
+    },
+  );
 });
 
 const failed: RequirementResult = {

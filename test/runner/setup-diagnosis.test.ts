@@ -7,6 +7,8 @@ import { startMock, type RunningMock } from '../../mock/server.ts';
 import { registerVariants } from '../../src/requirements/ambiguities.ts';
 import type { Profile } from '../../src/profile/profile.ts';
 import { candidateBases, setupError } from '../../runner/setup-diagnosis.ts';
+import { Secrets } from '../../src/http/secrets.ts';
+import { profileSecrets } from '../../src/profile/load-profile.ts';
 import { ownServer } from '../support/own-server.ts';
 
 /**
@@ -42,8 +44,18 @@ const sources = {
   profile: 'p.json',
 };
 
+/** The run's secrets: the profile's, to which the pre-flight adds what it is issued. */
+function secretsOf(profile: Profile): Secrets {
+  const secrets = new Secrets();
+  for (const secret of profileSecrets(profile)) secrets.add(secret);
+  return secrets;
+}
+
+/** The setup error's line as the run writes it (src/output.ts): masked by the run's secrets. */
 async function diagnose(profile: Profile, answered: number[] = [], timeoutMs = 5_000) {
-  return (await setupError(profile, { timeoutMs, sources, answered }))?.line;
+  const secrets = secretsOf(profile);
+  const line = (await setupError(profile, { timeoutMs, sources, answered, secrets }))?.line;
+  return line === undefined ? undefined : secrets.redact(line);
 }
 
 /** A server of the test's own, for what the mock never does, closed after each test. */
@@ -174,6 +186,7 @@ describe('the setup diagnosis', () => {
         sources,
         maxRps: 3,
         answered,
+        secrets: new Secrets(),
       })
     )?.line;
     expect(line).toContain(`try --base-url ${origin}/api`);
@@ -200,7 +213,12 @@ describe('the setup diagnosis', () => {
     const silent = await server(() => undefined);
     const found = await setupError(
       { ...profileOf(await mock()), baseUrl: `${silent}/api` },
-      { timeoutMs: 300, sources: { ...sources, baseUrl: 'FDS_BASE_URL' }, answered: [] },
+      {
+        timeoutMs: 300,
+        sources: { ...sources, baseUrl: 'FDS_BASE_URL' },
+        answered: [],
+        secrets: new Secrets(),
+      },
     );
     expect(found).toEqual({
       line: `no answer from POST /token in 0.3 s at ${silent}/api (from FDS_BASE_URL): it accepts connections and says nothing; check that the service is up, or raise --timeout-ms`,
@@ -225,7 +243,7 @@ describe('the setup diagnosis', () => {
     const target = await down(503, 'service-unavailable');
     const found = await setupError(
       { ...profileOf(await mock()), baseUrl: `${target}/api` },
-      { timeoutMs: 5_000, sources, answered: [] },
+      { timeoutMs: 5_000, sources, answered: [], secrets: new Secrets() },
     );
     expect(found).toEqual({
       line: `POST /token at ${target}/api/token answered 503 service-unavailable: try again later; ${remedy}; --retry-transient N sends it again, for a service busy only for moments`,
@@ -270,14 +288,27 @@ describe('the setup diagnosis', () => {
     const profile = { ...profileOf(await mock()), baseUrl: busy, tokenExpiry: undefined, fixtures: {} };
     const answered: number[] = [];
     expect(
-      await setupError(profile, { timeoutMs: 5_000, sources, answered, retryTransient: 2 }),
+      await setupError(profile, {
+        timeoutMs: 5_000,
+        sources,
+        answered,
+        retryTransient: 2,
+        secrets: new Secrets(),
+      }),
     ).toBeUndefined();
     expect([asked, answered.length]).toEqual([3, 3]);
 
     // Busy for longer than the retries last: the line says the retries met the same.
     [asked, busyFor] = [0, Infinity];
-    const line = (await setupError(profile, { timeoutMs: 5_000, sources, answered: [], retryTransient: 1 }))
-      ?.line;
+    const line = (
+      await setupError(profile, {
+        timeoutMs: 5_000,
+        sources,
+        answered: [],
+        retryTransient: 1,
+        secrets: new Secrets(),
+      })
+    )?.line;
     expect(line).toBe(`POST /token at ${busy}/token answered 503 (the same after 1 retry); ${remedy}`);
     expect(asked).toBe(2);
   });

@@ -68,7 +68,7 @@ function headerList(headers: Headers, secrets: Secrets): NameValue[] {
 function text(body: Buffer, secrets: Secrets): { text: string; cut: boolean } {
   const whole = body.toString('utf8');
   const cut = whole.length > harBodyChars;
-  return { text: secrets.redact(cut ? whole.slice(0, harBodyChars) : whole), cut };
+  return { text: secrets.redactWire(cut ? whole.slice(0, harBodyChars) : whole), cut };
 }
 
 function headerValue(headers: Headers, name: string): string {
@@ -127,7 +127,7 @@ export class HarLog {
   }
 
   private entry(exchange: KeptExchange, secrets: Secrets): unknown {
-    const url = secrets.redact(exchange.url);
+    const url = secrets.redactWire(exchange.url);
     const parsed = new URL(exchange.url);
     const notes: string[] = [];
     const requestText =
@@ -160,7 +160,7 @@ export class HarLog {
         headers: headerList(exchange.requestHeaders, secrets),
         queryString: [...parsed.searchParams].map(([name, value]) => ({
           name,
-          value: secrets.redact(value),
+          value: secrets.redactWire(value),
         })),
         ...(requestText
           ? {
@@ -184,7 +184,7 @@ export class HarLog {
           mimeType: response ? headerValue(response.headers, 'content-type') : '',
           ...(responseText ? { text: responseText.text } : {}),
         },
-        redirectURL: response ? secrets.redact(headerValue(response.headers, 'location')) : '',
+        redirectURL: response ? secrets.redactWire(headerValue(response.headers, 'location')) : '',
         headersSize: -1,
         bodySize: response?.bodySize ?? 0,
       },

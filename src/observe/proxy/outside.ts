@@ -77,7 +77,7 @@ export class OutsideExchanges {
         .map(({ kind, method, path, count, statuses }) => ({
           kind,
           method,
-          path: secrets.redact(path),
+          path: secrets.redactWire(path),
           count,
           statuses: Object.fromEntries([...statuses].sort(([a], [b]) => a - b)),
         })),

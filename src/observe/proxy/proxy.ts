@@ -1,6 +1,7 @@
-import { writeFileSync, mkdirSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { Secrets } from '../../http/secrets.ts';
+import { Output } from '../../output.ts';
 import { ObservationRecorder } from '../recorder.ts';
 import type {
   ClientExchange,
@@ -98,8 +99,10 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
     throw new RangeError(`the target must be an http or https URL, got ${target.protocol}`);
   const basePath = target.pathname.replace(/\/+$/, '');
   const baseUrl = `${target.origin}${basePath}`;
-  // One set of secrets, learnt once an exchange, masks the HAR and both reports.
+  // One set of secrets, learnt once an exchange, masks the HAR and both reports where they are handed
+  // out (report(), har()), and all the proxy writes (writeReports), as every writer does (src/output.ts).
   const secrets = new Secrets();
+  const output = new Output(secrets);
   const server = new ObservationRecorder(catalogue.requirements, 'proxy', secrets);
   const client = new ObservationRecorder(options.clientRequirements ?? [], 'proxy', secrets);
   const serverJudge = new ServerJudge(options.versionHeader);
@@ -166,8 +169,8 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
       const failure = {
         at: exchange.startedDateTime,
         method: exchange.method,
-        path: secrets.redact(exchange.url),
-        reason: secrets.redact(exchange.failure),
+        path: secrets.redactWire(exchange.url),
+        reason: secrets.redactWire(exchange.failure),
       };
       if (failures.length < failuresKept) failures.push(failure);
       log(`fds-conformance proxy: ${failure.method} ${failure.path}: ${failure.reason}`);
@@ -207,7 +210,7 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
   });
 
   const report = (): ProxyReport => {
-    const where = { baseUrl: secrets.redact(`${target.protocol}//${target.host}${basePath}`) };
+    const where = { baseUrl: secrets.redactWire(`${target.protocol}//${target.host}${basePath}`) };
     const outsideInterface = outside.report(secrets);
     return {
       server: { ...server.report(where), outsideInterface },
@@ -225,10 +228,10 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
     har: () => har.document(secrets),
     writeReports(out) {
       const { server: serverReport, client: clientReport, failures: kept, forwardingFailures } = report();
-      writeObservationReports(join(out, 'server'), serverReport);
-      writeObservationReports(join(out, 'client'), clientReport);
+      writeObservationReports(join(out, 'server'), serverReport, output);
+      writeObservationReports(join(out, 'client'), clientReport, output);
       mkdirSync(out, { recursive: true });
-      writeFileSync(join(out, 'exchanges.har'), `${JSON.stringify(har.document(secrets), null, 2)}\n`);
+      output.file(join(out, 'exchanges.har'), `${JSON.stringify(har.document(secrets), null, 2)}\n`);
       const summary = {
         target: serverReport.target,
         proxy: forwarding.url,
@@ -240,7 +243,7 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
         outsideInterface: serverReport.outsideInterface,
         reports: { server: 'server/report.json', client: 'client/report.json', har: 'exchanges.har' },
       };
-      writeFileSync(join(out, 'proxy.json'), `${JSON.stringify(summary, null, 2)}\n`);
+      output.file(join(out, 'proxy.json'), `${JSON.stringify(summary, null, 2)}\n`);
     },
     close: () => forwarding.close(),
   };
