@@ -172,7 +172,7 @@ describe('compareReports', () => {
       'compared with the run of 2026-11-21T00:00:00.000Z against the embedded mock: 0 newly failing, ' +
         '0 newly passing, 2 still failing, 0 newly flaky, 0 newly partly exercised, 0 newly not exercised',
       '  warning: the compared run judged the embedded mock, this one http://127.0.0.1:1: what changed may be the target, not the service',
-      '  still failing MUST TOKEN-01 POST /token with a valid A…ESS in a form body answers 200 with a token response: ' +
+      '  still failing MUST TOKEN-01 POST /token with a valid … in a form body answers 200 with a token response: ' +
         'TOKEN-01 broke: expected 200, found 500',
       '  still failing MUST TOKEN-04 The token response carries token_type, always the string "Bearer": ' +
         'TOKEN-04 broke: expected 200, found 500',
