@@ -3,6 +3,7 @@
 import type { Exchange } from '../../src/http/exchange.ts';
 import { check, NotExercised } from '../../src/checks/check.ts';
 import { describeAnswer, Failure } from '../../src/checks/failures.ts';
+import { expectResource } from '../../src/checks/resource.ts';
 import { api, perRun, perRunValue, runSettings } from '../../src/checks/run-context.ts';
 import { endpointName, operationPath } from '../../src/operations/table.ts';
 import { tokens } from '../shared/token.ts';
@@ -147,12 +148,23 @@ const scenario = perRunValue('auth:expiry', async (): Promise<ExpiryRun> => {
 const maxWait = runSettings().profile.tokenExpiry?.maxWaitSeconds ?? 0;
 const timeoutMs = (maxWait + 30) * 1000;
 
+/**
+ * Where the scenario stopped before it could judge a token's life. A token answer that is no token
+ * response (an expires_in that is not a number) breaks the token response's rule, whose owner the schema
+ * names (TOKEN-*), and leaves the expiry's own requirement not exercised: the answer shows nothing of a
+ * token's life. Anything else stops the check on its own requirement.
+ */
+function stopAt(message: string, exchange: Exchange | undefined): never {
+  if (exchange?.response?.status === 200) expectResource(exchange, 'token');
+  throw new Failure(message, exchange);
+}
+
 check(
   'A token of the tokenExpiry key is accepted for repeated requests while its expires_in lasts',
   ['AUTH-08'],
   async () => {
     const run = await scenario();
-    if (run.early.length === 0 && run.problem) throw new Failure(run.problem.message, run.problem.exchange);
+    if (run.early.length === 0 && run.problem) stopAt(run.problem.message, run.problem.exchange);
     // A use answered only after expires_in since the token was asked for (held back by --max-rps, retried
     // after a 429, or slow) may have arrived after it too: its refusal says nothing about the token's life.
     for (const { exchange, at } of run.early)
@@ -175,8 +187,7 @@ check(
   async () => {
     const run = await scenario();
     const last = run.late.at(-1);
-    if (!last)
-      throw new Failure(run.problem?.message ?? 'the expired token was never used', run.problem?.exchange);
+    if (!last) stopAt(run.problem?.message ?? 'the expired token was never used', run.problem?.exchange);
     expectRefusal(last.exchange, {
       what: `a token used at least ${last.at.toFixed(2)} s after issue, expires_in ${run.expiresIn ?? '?'} s (${run.late.length} tries after expiry)`,
       status: 'client-error',
@@ -191,8 +202,7 @@ check(
   ['AUTH-10'],
   async () => {
     const run = await scenario();
-    if (!run.fresh)
-      throw new Failure(run.problem?.message ?? 'no new token was requested', run.problem?.exchange);
+    if (!run.fresh) stopAt(run.problem?.message ?? 'no new token was requested', run.problem?.exchange);
     const { token, use: fresh, at, expiresIn } = run.fresh;
     if (!fresh) {
       throw new Failure(`POST /token after the expiry gave no access token: ${describeAnswer(token)}`, token);

@@ -1,6 +1,6 @@
 import type { Exchange } from '../../src/http/exchange.ts';
 import { describeRequest, Failure } from '../../src/checks/failures.ts';
-import { violationsOf } from '../../src/checks/resource.ts';
+import { brokenRequirements, violationsOf } from '../../src/checks/resource.ts';
 import { formatViolations } from '../../src/validation/validator.ts';
 import { expectRefusal, type ExpectedRefusal } from '../shared/refusals.ts';
 
@@ -17,9 +17,12 @@ export function expectRefusalOrToken(exchange: Exchange, expected: ExpectedRefus
   if (exchange.response?.status === 200) {
     const problems = violationsOf(exchange.response.body, 'token');
     if (problems.length === 0) return;
+    // An acceptance is judged as any token response: each violation fails the requirement that governs
+    // its location (a string expires_in is TOKEN-05's), not the refusal this request might have had.
     throw new Failure(
       `${describeRequest(exchange)} (${expected.what}): accepted with 200, but the body is not a token response:\n${formatViolations(problems)}`,
       exchange,
+      brokenRequirements('token', problems),
     );
   }
   expectRefusal(exchange, { ...expected, what: `${expected.what}; else 200 with a token response` });
