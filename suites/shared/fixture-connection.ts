@@ -4,6 +4,7 @@ import { api, runSettings } from '../../src/checks/run-context.ts';
 import { runWide } from '../../src/checks/run-wide.ts';
 import type { Exchange } from '../../src/http/exchange.ts';
 import { pollJob, stepsOf } from './jobs.ts';
+import { tokenAccepted } from './refusals.ts';
 
 /**
  * The fixture connection: the profile's fixture ids, the paths of the fixture user's connections and the
@@ -61,13 +62,15 @@ function verification(exchange: Exchange | undefined): { status: string; code?: 
 /**
  * One update of the fixture connection with the password, and its job read until verify-credentials
  * succeeds or fails: refused when the update is a client error (a wrong password may be refused at once),
- * or when the step fails. Anything else (a 5xx, no job, a job that does not finish in time) shows nothing
- * against the password, and the checks judge it.
+ * or when the step fails. A refusal of the run's token (a 401, a 403, a code or source naming the
+ * credential) is no refusal of the password: a SERVER_ACCESS token has "full access to all endpoints", so
+ * the checks judge that answer. Anything else (a 5xx, no job, a job that does not finish in time) shows
+ * nothing against the password either.
  */
 async function tryPassword(password: string): Promise<PasswordTrial> {
   const update = await api().post(connectionPath(fixture('userId'), fixture('connectionId')), { password });
   const status = update.response?.status ?? 0;
-  if (status >= 400 && status < 500 && status !== 429) {
+  if (status >= 400 && status < 500 && status !== 429 && tokenAccepted(update)) {
     const codes = errorCodes(update.response?.body);
     return { refused: `the connection update answered ${[status, ...codes].join(' ')}` };
   }
