@@ -135,6 +135,26 @@ export const affordabilityFaults = [
     ),
   },
   {
+    name: 'affordability-self-link-on-later-pages',
+    requirement: 'AFFORD-32',
+    description: 'the transactions of pages reached by links.next carry links.self; the first page has none',
+  },
+  {
+    name: 'affordability-account-links-collapsed',
+    requirement: 'AFFORD-38',
+    description: "every transaction of a page has the links.account of the page's first transaction",
+    collateral: [
+      {
+        requirement: 'AFFORD-33',
+        reason: "the link no longer names the transaction's account, which the SHOULD asks",
+      },
+    ],
+    alter: onSuccess(transactionsPath, (body) => {
+      const first = ((body.data as Body[])[0]?.links as Body | undefined)?.account;
+      return mapData(body, (t) => ({ ...t, links: { ...(t.links as Body), account: first } }));
+    }),
+  },
+  {
     name: 'affordability-list-status-206',
     requirement: 'AFFORD-01',
     description: 'pages of the transaction list are answered 206 Partial Content instead of 200',
@@ -169,6 +189,12 @@ export const affordabilityFaults = [
     requirement: 'AFFORD-11',
     description:
       'with a class filter, each next page starts one transaction past the end of the page before: one is lost at every page boundary',
+  },
+  {
+    name: 'affordability-filter-lost-on-next',
+    requirement: 'AFFORD-15',
+    description:
+      'a page reached by links.next lists as if no filter was asked: the class filter holds on the first page only',
   },
   {
     name: 'affordability-filter-ignored',

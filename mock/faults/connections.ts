@@ -53,6 +53,44 @@ export const connectionFaults = [
         : reply,
   },
   {
+    name: 'connection-list-status-invalid',
+    requirement: 'CONN-48',
+    description:
+      'the list says every connection needs its credentials again (credentials-invalid), whatever its single retrieval says',
+    collateral: [
+      {
+        requirement: 'CONN-05',
+        reason: "a status filter's answer lists its connections under the other status too",
+      },
+    ],
+    alter: (reply, route) =>
+      reply.status === 200 && route?.path === connectionsPath
+        ? {
+            ...reply,
+            body: mapData(reply.body as Body, (connection) => ({
+              ...connection,
+              status: 'credentials-invalid',
+            })),
+          }
+        : reply,
+  },
+  {
+    name: 'connection-list-institution-link-elsewhere',
+    requirement: 'CONN-46',
+    description:
+      "each list entry's links.institution leads to an institution id that is its own with the last character changed",
+    alter: (reply, route) =>
+      reply.status === 200 && route?.path === connectionsPath
+        ? {
+            ...reply,
+            body: mapData(reply.body as Body, (connection) => {
+              const links = connection.links as Body;
+              return { ...connection, links: { ...links, institution: `${String(links.institution)}x` } };
+            }),
+          }
+        : reply,
+  },
+  {
     name: 'connection-detail-institution-of-first',
     requirement: 'CONN-48',
     description: "a connection retrieved singly shows the institution of its user's first connection",

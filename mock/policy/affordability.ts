@@ -25,6 +25,8 @@ export interface AffordabilityPolicy {
     unknownClass: 'match-nothing' | 'refused';
     /** Whether the filter is applied at all. */
     applied: boolean;
+    /** Whether a page reached by a cursor keeps the walk's filter, or lists as if none was asked: a faulty server's. */
+    keptOnNext: boolean;
     /** A class matches a term when it is the value, or when it holds the value anywhere. */
     match: 'whole' | 'substring';
     /** The place (from 0) among its matches of one the filter leaves out: a faulty server's; none by default. */
@@ -97,6 +99,7 @@ export function affordabilityPolicy({ variants: all, fault }: PolicyInputs): Aff
       malformed: fault('affordability-malformed-filter-500') ? 'fails' : 'refused',
       unknownClass: variants.unknownClass ?? 'match-nothing',
       applied: !fault('affordability-filter-ignored'),
+      keptOnNext: !fault('affordability-filter-lost-on-next'),
       match: fault('affordability-filter-substring') ? 'substring' : 'whole',
       ...(fault('affordability-filter-loses-501st-match') ? { leavesOut: pageSize.maximum } : {}),
     },

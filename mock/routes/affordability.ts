@@ -123,10 +123,19 @@ export const listAffordabilityTransactions: RouteHandler = {
         ),
       );
     const path = `${context.baseUrl}/users/${userId}/affordability/${snapshot.id}/transactions`;
-    return {
-      status: 200,
-      body: affordabilityListPage(snapshot.transactions, path, userId, request.query, context),
-    };
+    const page = affordabilityListPage(snapshot.transactions, path, userId, request.query, context);
+    // The fault gives a self link to the transactions of the pages a cursor reached, the first page's kept right.
+    const body =
+      request.query.has('next') && context.fault('affordability-self-link-on-later-pages')
+        ? {
+            ...page,
+            data: page.data.map((t) => ({
+              ...t,
+              links: { ...t.links, self: `${t.links.account}/transactions/${t.id}` },
+            })),
+          }
+        : page;
+    return { status: 200, body };
   },
 };
 
@@ -151,7 +160,8 @@ export function affordabilityListPage(
   const cursor = next === null ? undefined : decodeCursor(next, policy.cursor);
   // What the walk asked, when the cursor carries it (AMB-AFFORD-03's default reading).
   const carried = cursor && !positionOnly ? cursor : undefined;
-  const filter = carried ? carriedFilter(carried, query) : query.get('filter');
+  const walked = carried ? carriedFilter(carried, query) : query.get('filter');
+  const filter = cursor && !policy.filter.keptOnNext ? null : walked;
   // A limit sent beside the cursor sizes the pages from its position on, rather than being ignored.
   const asked =
     carried?.limit !== undefined && !query.has('limit')

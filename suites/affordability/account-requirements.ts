@@ -1,12 +1,13 @@
 import type { Exchange } from '../../src/http/exchange.ts';
 import type { Page } from '../../src/checks/paging.ts';
 import { preview } from '../../src/validation/validator.ts';
+import { linkNames } from '../shared/links.ts';
 import { where, type WalkFindings } from './findings.ts';
 
 /*
- * What holds of the transactions of one account across a walk: the sign of their amounts (AFFORD-39)
- * and the institutions they name (AFFORD-40). The walk without limit feeds every transaction through
- * these as its pages arrive (walks.ts); only a little per account is kept.
+ * What holds of the transactions of one account across a walk: the sign of their amounts (AFFORD-39),
+ * the institutions they name (AFFORD-40) and the account their links name (AFFORD-38). The walks feed
+ * every transaction through these as its pages arrive (walks.ts); only a little per account is kept.
  */
 
 /** A decimal amount's sign, or undefined for zero and for an amount that is no decimal (AFFORD-20's). */
@@ -83,5 +84,51 @@ export class InstitutionTracker {
     }
     if (seen.has(t.institution) || seen.size >= maxInstitutionsPerAccount) return;
     seen.set(t.institution, { where: where(page, entry), exchange: page.exchange });
+  }
+}
+
+/** A links.account as a transaction of an account gave it first: the entry and its page's exchange. */
+interface AccountLinkSeen {
+  account: string;
+  link: string;
+  where: string;
+  exchange: Exchange;
+}
+
+/** Most distinct pairs of an account and its link kept: a bound a hostile snapshot cannot stretch. */
+const maxAccountLinks = 10_000;
+
+/**
+ * AFFORD-38, of links.account: no transaction's account link names another account of the walk than its
+ * own. Every entry of every page is seen; the pairs of an account and a link are kept once each, and
+ * judged when the walk has seen all its accounts (`finish`). A link that names its own account too is
+ * not judged: an account id may also be another segment of it (a connection's id of the same form).
+ */
+export class AccountLinkTracker {
+  private readonly seen = new Map<string, AccountLinkSeen>();
+
+  constructor(private readonly findings: WalkFindings) {}
+
+  see(t: Record<string, unknown> | undefined, page: Page, entry: number): void {
+    const link = (t?.links as { account?: unknown } | null | undefined)?.account;
+    if (typeof t?.account !== 'string' || t.account === '' || typeof link !== 'string') return;
+    const key = JSON.stringify([t.account, link]);
+    if (this.seen.has(key) || this.seen.size >= maxAccountLinks) return;
+    this.seen.set(key, { account: t.account, link, where: where(page, entry), exchange: page.exchange });
+  }
+
+  finish(): void {
+    const accounts = new Set([...this.seen.values()].map((s) => s.account));
+    for (const { account, link, where: at, exchange } of this.seen.values()) {
+      if (linkNames(link, account)) continue;
+      const named = [...accounts].filter((other) => other !== account && linkNames(link, other));
+      if (named.length > 0)
+        this.findings.note(
+          'AFFORD-38',
+          () =>
+            `${at}: a transaction of account ${account} has links.account ${link}, naming the account ${named.join(', ')}`,
+          exchange,
+        );
+    }
   }
 }

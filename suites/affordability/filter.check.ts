@@ -36,13 +36,17 @@ import {
 const needs = walkCheckOptions;
 
 check(
-  'A class filter answered 200 returns only transactions of that class',
+  'A class filter answered 200 returns only transactions of that class, on every page, those reached by links.next too',
   ['AFFORD-15'],
   async () => {
     await expectClassFilter();
-    const walk = await snapshotWalk('payments', ['default']);
+    const [walk, paged] = await Promise.all([
+      snapshotWalk('payments', ['default', 'paymentsPaged']),
+      snapshotWalk('paymentsPaged'),
+    ]);
     expectTransactionsSeen(walk, 'the filtered list holds no transaction, so no class can be checked');
-    expectNoFinding(walk, 'AFFORD-15', 'every transaction of the filtered list has class payment');
+    for (const filtered of [walk, paged])
+      expectNoFinding(filtered, 'AFFORD-15', 'every transaction of the filtered list has class payment');
   },
   needs,
 );

@@ -7,7 +7,8 @@ import { api, runSettings } from '../../src/checks/run-context.ts';
 import { linkNames } from '../shared/links.ts';
 import { otherUsers } from '../shared/other-users.ts';
 import { asRecord, isClientError, transactionsPath } from './support.ts';
-import { walkCheckOptions } from './walks.ts';
+import { expectNoFinding } from './walk-findings.ts';
+import { allWalks, snapshotWalks, walkCheckOptions } from './walks.ts';
 
 // Object-level authorisation. The path names a user and a snapshot of that user's; another user's path
 // names no snapshot of theirs.
@@ -57,9 +58,16 @@ check(
 );
 
 check(
-  "A transaction's links.institution names no other institution of the catalogue than its own",
+  "A transaction's links.institution names no other institution of the catalogue than its own, and its links.account no other account of the snapshot, on every page of every walk",
   ['AFFORD-38'],
   async () => {
+    // links.account, judged by every walk on every entry against the accounts the walk saw.
+    for (const walk of await snapshotWalks(allWalks))
+      expectNoFinding(
+        walk,
+        'AFFORD-38',
+        "every transaction's links.account names no other account than its own",
+      );
     const [first, catalogue] = await Promise.all([api().get(transactionsPath()), api().get('/institutions')]);
     const data = asRecord(first.response?.body)?.data;
     const institutions = asRecord(catalogue.response?.body)?.data;

@@ -40,11 +40,11 @@ async function walksOf(names: WalkName[]): Promise<SnapshotWalk[]> {
 }
 
 /**
- * Walks meant to reach the end: every one made but the two-page probe, and limit=501 only when it was
- * served (the filtered walk is not made when every filter form is refused).
+ * Walks meant to reach the end: every one made but the probes of a few pages, and limit=501 only when it
+ * was served (the filtered walks are not made when every filter form is refused).
  */
 async function endingWalks(): Promise<SnapshotWalk[]> {
-  const names = allWalks.filter((name) => name !== 'limit1');
+  const names = allWalks.filter((name) => !('maxPages' in walkSpecs[name]));
   const walks = await walksOf(names);
   return walks.filter(
     (walk) =>

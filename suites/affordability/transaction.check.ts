@@ -6,11 +6,13 @@ import { Failure } from '../../src/checks/failures.ts';
 import type { RequirementId } from '../../src/requirements/requirement-ids.generated.ts';
 import { accountInstitutions } from './support.ts';
 import { expectNoFinding, expectTransactionsSeen } from './walk-findings.ts';
-import { snapshotWalk, walkCheckOptions } from './walks.ts';
+import { allWalks, snapshotWalk, snapshotWalks, walkCheckOptions } from './walks.ts';
 
 /**
  * Field-level requirements of the affordability transaction (spec: Affordability transaction), each over
- * every transaction of the walk without limit: one requirement per check, so a faulty field fails its own.
+ * every transaction of every page of every walk (the walk without limit first): one requirement per
+ * check, so a faulty field fails its own, and a field only a page reached by links.next, another limit or
+ * a filter gets wrong is judged too.
  */
 const needs = walkCheckOptions;
 
@@ -19,9 +21,8 @@ function fieldCheck(title: string, requirement: RequirementId, expectation: stri
     title,
     [requirement],
     async () => {
-      const walk = await snapshotWalk('default');
-      expectTransactionsSeen(walk);
-      expectNoFinding(walk, requirement, expectation);
+      expectTransactionsSeen(await snapshotWalk('default', allWalks));
+      for (const walk of await snapshotWalks(allWalks)) expectNoFinding(walk, requirement, expectation);
     },
     needs,
   );

@@ -2,7 +2,7 @@ import type { CheckOptions } from '../../src/checks/check.ts';
 import { affordabilityClasses } from '../../src/types/affordability-classes.ts';
 import { defaultHardCap, walkNotStarted, walkPages, type Walk } from '../../src/checks/paging.ts';
 import { api, perRun, runningCheck } from '../../src/checks/run-context.ts';
-import { InstitutionTracker, SignTracker } from './account-requirements.ts';
+import { AccountLinkTracker, InstitutionTracker, SignTracker } from './account-requirements.ts';
 import { checkEnvelope, checkFilteredClass, checkTransaction } from './field-requirements.ts';
 import { WalkFindings } from './findings.ts';
 import { OrderTracker } from './order-requirements.ts';
@@ -40,13 +40,13 @@ export interface SnapshotWalk extends Walk {
   /** Per requirement: what the walk's pages broke (envelope, ordering, transaction fields). */
   findings: WalkFindings;
   /**
-   * Ids of the transactions seen of each class of the class tables, on the walk that checks field by field:
-   * what a class filter must answer.
+   * Ids of the transactions seen of each class of the class tables, on the reference walk: what a class
+   * filter must answer.
    */
   byClass: Map<string, Set<string>>;
   /**
-   * Per account, the institutions its transactions name, on the walk that checks field by field (AFFORD-40,
-   * judged against the user's connections).
+   * Per account, the institutions its transactions name, on the reference walk (AFFORD-40, judged against
+   * the user's connections).
    */
   institutions?: InstitutionTracker;
 }
@@ -55,8 +55,12 @@ interface WalkSpec {
   label: string;
   query: Record<string, string>;
   pageSize: number;
-  /** Field-level checks of every transaction (one walk suffices: it visits every transaction). */
-  shapes?: boolean;
+  /**
+   * The walk the others are held to: it keeps the ids of each class and, per account, the signs and the
+   * institutions (one walk suffices: it visits every transaction). Every walk checks each transaction's
+   * fields, so an entry only a later page or another query shows is judged too.
+   */
+  reference?: boolean;
   /** The class every entry must have: the walk is filtered on it, in the form the target accepts. */
   onlyClass?: string;
   /** Pages to fetch at most: a probe, not a walk. */
@@ -66,7 +70,7 @@ interface WalkSpec {
 }
 
 export const walkSpecs = {
-  default: { label: 'without limit', query: {}, pageSize: pageMaximum, shapes: true },
+  default: { label: 'without limit', query: {}, pageSize: pageMaximum, reference: true },
   limit500: { label: 'limit=500', query: { limit: '500' }, pageSize: pageMaximum },
   // Pages of 137 cost 3.65 requests per 500 transactions: its cap reaches as far into the snapshot as
   // the default cap does at 500 a page (500,000 transactions), so the full walks all stop at one size.
@@ -85,6 +89,15 @@ export const walkSpecs = {
     query: {},
     pageSize: pageMaximum,
     onlyClass: 'payment',
+  },
+  // A filter must hold on every page, the ones reached by links.next too: pages of two payments cross
+  // two cursors over a snapshot of a few payments, for three requests.
+  paymentsPaged: {
+    label: 'filtered on class payment, limit=2 (first three pages)',
+    query: { limit: '2' },
+    pageSize: 2,
+    onlyClass: 'payment',
+    maxPages: 3,
   },
 } satisfies Record<string, WalkSpec>;
 
@@ -197,6 +210,7 @@ async function walkSnapshot(spec: WalkSpec): Promise<SnapshotWalk> {
   const order = new OrderTracker(findings);
   const signs = new SignTracker(findings);
   const institutions = new InstitutionTracker();
+  const accountLinks = new AccountLinkTracker(findings);
   const walk = await walkPages(api(), {
     path: transactionsPath(),
     query,
@@ -213,18 +227,20 @@ async function walkSnapshot(spec: WalkSpec): Promise<SnapshotWalk> {
       checkEnvelope(page, findings);
       page.items.forEach((item, entry) => {
         const t = asRecord(item);
-        if (spec.shapes && typeof t?.class === 'string' && typeof t.id === 'string')
+        if (spec.reference && typeof t?.class === 'string' && typeof t.id === 'string')
           classIds(byClass, t.class)?.add(pooled(t.id));
         if (spec.onlyClass !== undefined) checkFilteredClass(t, spec.onlyClass, page, entry, findings);
         order.see(t, page, entry);
-        if (spec.shapes) {
-          checkTransaction(item, page, entry, findings);
+        checkTransaction(item, page, entry, findings);
+        accountLinks.see(t, page, entry);
+        if (spec.reference) {
           signs.see(t, page, entry);
           institutions.see(t, page, entry);
         }
       });
     },
   });
+  accountLinks.finish();
   return { ...walk, label: spec.label, findings, byClass, institutions };
 }
 

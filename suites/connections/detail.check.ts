@@ -1,6 +1,6 @@
 import { expectRefused } from '../../src/checks/error-list.ts';
 import { check } from '../../src/checks/check.ts';
-import { expectStatus, expectThat } from '../../src/checks/failures.ts';
+import { describeRequest, expectStatus, expectThat } from '../../src/checks/failures.ts';
 import { expectResource } from '../../src/checks/resource.ts';
 import { expectRule } from '../../src/checks/rule.ts';
 import { answersConnectionAsked } from '../../src/rules/connections.ts';
@@ -8,7 +8,7 @@ import { api } from '../../src/checks/run-context.ts';
 import { NotExercised } from '../../src/checks/check.ts';
 import type { Exchange } from '../../src/http/exchange.ts';
 import { invalidIds, unknownId, unknownIdOfForm } from '../shared/identifiers.ts';
-import { connectionPath, fixture } from '../shared/fixture-connection.ts';
+import { connectionPath, connectionsPath, fixture } from '../shared/fixture-connection.ts';
 import { linkNames } from '../shared/links.ts';
 import { connectionDetails, fixtureConnections } from './support.ts';
 
@@ -99,7 +99,7 @@ check(
 );
 
 check(
-  "A connection's links.self names no other connection of the user, and its institution.links.self no other institution, in the list and retrieved singly",
+  "A connection's links.self names no other connection of the user, and its institution.links.self no other institution, in the list and retrieved singly; each list entry's links.institution, followed as given, answers its institution",
   ['CONN-46'],
   async () => {
     const [list, details, catalogue] = await Promise.all([
@@ -142,6 +142,27 @@ check(
         exchange,
       );
     }
+    // "the list form also has `institution`": the link to the entry's institution, which its institution.id
+    // names. Followed once per distinct link; a missing link is CONN-20's, one to another origin not followed.
+    const followed = new Map<string, string>();
+    for (const item of Array.isArray(listed) ? listed : []) {
+      const { id, links, institution } = (item ?? {}) as {
+        id?: unknown;
+        links?: { institution?: unknown };
+        institution?: { id?: unknown };
+      };
+      if (typeof links?.institution !== 'string' || typeof institution?.id !== 'string') continue;
+      if (followed.get(links.institution) === institution.id) continue;
+      followed.set(links.institution, institution.id);
+      const answer = await api().get(links.institution);
+      if (answer.failure?.startsWith('refused to follow')) continue;
+      const answered = (answer.response?.body as { id?: unknown } | null | undefined)?.id;
+      expectThat(
+        answer.response?.status === 200 && answered === institution.id,
+        `connection ${String(id)} of the list is to institution ${institution.id}, and its links.institution (${links.institution}) answers ${answer.response?.status ?? answer.failure} with the id ${JSON.stringify(answered)}`,
+        answer,
+      );
+    }
   },
   { needs: ['userId', 'connectionId'] },
 );
@@ -176,22 +197,29 @@ check(
 );
 
 check(
-  'A connection retrieved singly has the institution and createdDate of its entry in the list',
+  'A connection retrieved singly has the institution and createdDate of its entry in the list, and its status where the lists before and after the retrieval agree on it',
   ['CONN-48'],
   async () => {
     const [list, details] = await Promise.all([fixtureConnections(), connectionDetails()]);
-    const listed = (list.response?.body as { data?: unknown } | null | undefined)?.data;
-    type Shown = { id?: unknown; institution?: { id?: unknown }; createdDate?: unknown };
-    const listedAs = new Map<string, Shown>();
-    for (const item of Array.isArray(listed) ? listed : []) {
-      const shown = (item ?? {}) as Shown;
-      if (typeof shown.id === 'string') listedAs.set(shown.id, shown);
-    }
+    // The list again once every retrieval has answered: a status both lists give was the status all along.
+    const after = await api().get(connectionsPath(fixture('userId')));
+    type Shown = { id?: unknown; institution?: { id?: unknown }; createdDate?: unknown; status?: unknown };
+    const byId = (exchange: Exchange) => {
+      const listed = (exchange.response?.body as { data?: unknown } | null | undefined)?.data;
+      const shown = new Map<string, Shown>();
+      for (const item of Array.isArray(listed) ? listed : []) {
+        const entry = (item ?? {}) as Shown;
+        if (typeof entry.id === 'string') shown.set(entry.id, entry);
+      }
+      return shown;
+    };
+    const listedAs = byId(list);
+    const listedAfter = byId(after);
     // One instant written two ways is the same createdDate; a value that is no timestamp is CONN-12's.
     const instant = (value: unknown) => (typeof value === 'string' ? Date.parse(value) : Number.NaN);
     let compared = 0;
     for (const exchange of details) {
-      const { id, institution, createdDate } = (exchange.response?.body ?? {}) as Shown;
+      const { id, institution, createdDate, status } = (exchange.response?.body ?? {}) as Shown;
       const inList = typeof id === 'string' ? listedAs.get(id) : undefined;
       if (exchange.response?.status !== 200 || !inList) continue;
       compared++;
@@ -204,6 +232,17 @@ check(
       expectThat(
         Number.isNaN(retrieved) || Number.isNaN(listedAt) || retrieved === listedAt,
         `connection ${String(id)} was created ${String(createdDate)} retrieved singly, and ${String(inList.createdDate)} in the list`,
+        exchange,
+      );
+      // status may change between two requests: judged only where the list before and after agree, and not
+      // on the fixture connection, whose updates by the run's other checks may pass through other statuses.
+      const steady =
+        typeof id === 'string' &&
+        id !== fixture('connectionId') &&
+        listedAfter.get(id)?.status === inList.status;
+      expectThat(
+        !steady || typeof status !== 'string' || status === inList.status,
+        `connection ${String(id)} is ${JSON.stringify(status)} retrieved singly, and ${JSON.stringify(inList.status)} in the lists sent before and after (${describeRequest(after)})`,
         exchange,
       );
     }

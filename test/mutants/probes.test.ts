@@ -25,6 +25,8 @@ const IMPLEMENTATIONS: Record<string, Start> = {
   'round-2': startLenient,
   'round-3': startIndependent,
   'round-4': startLenient,
+  'round-5': startIndependent,
+  'round-6': startLenient,
 };
 
 const all: [string, Mutant][] = Object.entries(rounds).flatMap(([round, mutants]) =>
@@ -83,6 +85,22 @@ describe('mutant catalogue', () => {
     expect(round4.length).toBeGreaterThanOrEqual(40);
     for (const group of GROUPS) {
       expect(round4.filter((m) => m.group === group).length, group).toBeGreaterThanOrEqual(3);
+    }
+  });
+
+  it('covers every group with at least three mutants in round 5', () => {
+    const round5 = rounds['round-5'] ?? [];
+    expect(round5.length).toBeGreaterThanOrEqual(55);
+    for (const group of GROUPS) {
+      expect(round5.filter((m) => m.group === group).length, group).toBeGreaterThanOrEqual(3);
+    }
+  });
+
+  it('covers every group with at least three mutants in round 6', () => {
+    const round6 = rounds['round-6'] ?? [];
+    expect(round6.length).toBeGreaterThanOrEqual(55);
+    for (const group of GROUPS) {
+      expect(round6.filter((m) => m.group === group).length, group).toBeGreaterThanOrEqual(3);
     }
   });
 
