@@ -139,6 +139,12 @@ export const errorFaults = [
     ),
   },
   {
+    name: 'error-rate-limit-bare-body',
+    requirement: 'ERR-01',
+    description:
+      'every fifth request of a connection is answered 429 with Retry-After and the JSON string "Too Many Requests", not an error list, and served when repeated (mock/variants/rate-limit.ts)',
+  },
+  {
     name: 'error-unknown-user-null-body',
     requirement: 'ERR-01',
     description: 'a path naming a user that does not exist is answered 404 with the JSON body null',

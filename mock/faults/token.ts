@@ -146,6 +146,12 @@ export const tokenFaults = [
     alter: onSuccess(routePaths.token, (body) => ({ ...body, expires_in: 0 })),
   },
   {
+    name: 'token-grant-type-invalid-request',
+    requirement: 'TOKEN-16',
+    description:
+      'grant_type client_credentials is taken, and another grant_type is refused with invalid-request, the code the token table keeps for values "other than grant type"',
+  },
+  {
     name: 'token-grant-type-wrong-code',
     requirement: 'TOKEN-16',
     description: 'an unsupported grant_type is refused with code invalid-grant',

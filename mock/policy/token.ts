@@ -38,8 +38,12 @@ export interface TokenPolicy {
     /** Whether CLIENT_ACCESS is taken. */
     clientAccessTaken: boolean;
   };
-  /** Another grant_type: refused as unsupported (or with another code), or ignored. */
-  otherGrantType: 'unsupported-grant-type' | 'invalid-request' | 'invalid-grant' | 'ignored';
+  /**
+   * Another grant_type: refused as unsupported (or with another code), or ignored; `field-refused`: the
+   * field itself, whatever grant it names, refused as no parameter of the token request (invalid-request).
+   */
+  otherGrantType:
+    'unsupported-grant-type' | 'invalid-request' | 'invalid-grant' | 'ignored' | 'field-refused';
   /** A live token asked for again: a fresh one, or the same one (its seconds counting down, or renewed). */
   reuse: 'fresh' | NonNullable<TokenVariants['reuse']>;
   /** Whether the last token issued for the key and scope is handed out again, live or not. */
@@ -83,8 +87,14 @@ export function tokenPolicy({ variants: all, fault }: PolicyInputs): TokenPolicy
       clientAccessTaken: !fault('token-client-scope-refused'),
     },
     otherGrantType:
-      variants.grantType ??
-      (fault('token-grant-type-wrong-code') ? 'invalid-grant' : 'unsupported-grant-type'),
+      variants.grantType === 'invalid-request'
+        ? 'field-refused'
+        : (variants.grantType ??
+          (fault('token-grant-type-wrong-code')
+            ? 'invalid-grant'
+            : fault('token-grant-type-invalid-request')
+              ? 'invalid-request'
+              : 'unsupported-grant-type')),
     reuse: variants.reuse ?? 'fresh',
     lastReissued: fault('token-expired-token-reissued'),
     lifetimeDivisor: fault('token-expires-early') ? 3 : 1,

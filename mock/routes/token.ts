@@ -58,6 +58,8 @@ function requestedScope(scope: string | undefined, policy: TokenPolicy['scope'])
 /** The grant_type field, which the spec never names: refused unless it is the one grant the mock takes. */
 function checkGrantType(grantType: string | undefined, policy: TokenPolicy) {
   const answer = policy.otherGrantType;
+  if (grantType !== undefined && answer === 'field-refused')
+    throw invalidRequest('grant_type is no parameter of the token request', 'grant_type');
   if (grantType === undefined || grantType === supportedGrantType || answer === 'ignored') return;
   const said = `unsupported grant_type ${quoted(grantType)}: the grant type supported is ${supportedGrantType}`;
   if (answer === 'invalid-request') throw invalidRequest(said, 'grant_type');

@@ -25,7 +25,9 @@ const refusalWindowMs = 60_000;
  * connection, so concurrent clients share no counter; capped per request, so a retry is served at last.
  */
 export function rateLimited(req: IncomingMessage, context: MockContext): MockReply | undefined {
-  const limit = context.options.variants.rateLimit;
+  // The fault limits as a gateway does that answers its 429 with no error list (mock/faults/errors.ts).
+  const bare = context.fault('error-rate-limit-bare-body');
+  const limit = context.options.variants.rateLimit ?? (bare ? { every: 5 } : undefined);
   if (!limit) return undefined;
   const count = (received.get(req.socket) ?? 0) + 1;
   received.set(req.socket, count);
@@ -46,5 +48,6 @@ export function rateLimited(req: IncomingMessage, context: MockContext): MockRep
   const turn = limiter.turn++ % 24;
   const retryAfter = turn === 1 ? '1' : turn === 2 ? new Date(now + 1000).toUTCString() : '0';
   const error = new MockError(429, 'too-many-requests', 'Too many requests', 'rate limit exceeded; retry');
-  return { status: 429, body: errorList(error), headers: { 'retry-after': retryAfter } };
+  const body = bare ? 'Too Many Requests' : errorList(error);
+  return { status: 429, body, headers: { 'retry-after': retryAfter } };
 }

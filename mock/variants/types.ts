@@ -202,8 +202,8 @@ export interface TokenVariants {
   /** Scope values are matched ignoring letter case (server_access is SERVER_ACCESS). */
   scopeCase?: 'insensitive';
   /**
-   * The grant_type form field, which the spec never names: ignored, or refused as an unsupported
-   * parameter value (invalid-request) instead of with unsupported-grant-type.
+   * The grant_type form field, which the spec never names: ignored, or, whatever grant it names, refused
+   * as no parameter of the token request (invalid-request) instead of read as the grant type.
    */
   grantType?: 'ignored' | 'invalid-request';
   /** A request without the version header, which the client is told to send, is refused with parameter-not-valid. */

@@ -12,6 +12,7 @@ import { enablers, type Enabler } from '../profile/enablers.ts';
 import { partnerKeyFixtures, type RunSettings } from '../profile/profile.ts';
 import { requirementById } from '../requirements/catalogue.ts';
 import type { RequirementId } from '../requirements/requirement-ids.generated.ts';
+import { expectRetriedErrorLists, RetriedAnswerFailure } from './error-list.ts';
 import { Failure } from './failures.ts';
 import { PropertyFailure } from './property.ts';
 import {
@@ -242,10 +243,14 @@ function brokenBy(error: unknown, requirements: readonly RequirementId[]): Requi
   return requirements.slice(0, 1);
 }
 
-/** The transient answer an exchange ended on, with the retries it had, in a few words. */
-function transientOf(exchange: Exchange): string | undefined {
+/**
+ * The transient answer an exchange ended on, with the retries it had, in a few words; `sentAgain` for a
+ * retried answer (RetriedAnswerFailure), which the request did not end on.
+ */
+function transientOf(exchange: Exchange, sentAgain: boolean): string | undefined {
   const answer = transientAnswer(exchange);
   if (answer === undefined) return undefined;
+  if (sentAgain) return `${answer}, then sent again`;
   const retried = exchange.retries.filter((retry) => retry.status !== 429).length;
   return retried === 0
     ? `${answer}, not sent again (a write is sent once)`
@@ -294,7 +299,11 @@ export function check(
     // run's writers (src/output.ts) never see it.
     const masked = (text: string) => api().secrets.redactWire(text);
     try {
-      await runningCheck.run({ requirements, exchanges, notRun }, body);
+      await runningCheck.run({ requirements, exchanges, notRun }, async () => {
+        await body();
+        // In check() rather than in each check: the answers the client retried, judged by the error list.
+        expectRetriedErrorLists(exchanges);
+      });
       // An attempt's own: a retry that sends every probe passes.
       if (notRun.length > 0) context.task.meta.notRun = notRun;
       else delete context.task.meta.notRun;
@@ -323,7 +332,9 @@ export function check(
         const evidence = evidenceOf(exchange, api().secrets);
         failure.exchange = evidence;
         failure.curl = curlOf(evidence);
-        const transient = settings.retryTransient ? transientOf(exchange) : undefined;
+        const transient = settings.retryTransient
+          ? transientOf(exchange, error instanceof RetriedAnswerFailure)
+          : undefined;
         if (transient) failure.transient = transient;
       }
       if (error instanceof Failure && error.before) {

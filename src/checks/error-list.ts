@@ -20,20 +20,51 @@ export interface ExpectedError {
   refusal?: RequirementId;
 }
 
+/**
+ * The error-list requirements the violations break: a member of the error list fails the requirement
+ * whose schema governs it (ERR-02 … ERR-09); a body that is no error list at all fails ERR-01.
+ */
+function errorListBroken(violations: SchemaViolation[]): RequirementId[] {
+  const named = runningCheck.getStore()?.requirements ?? [];
+  return [
+    ...new Set(violations.flatMap((v) => schemaOwnersOf('error-list', v, named) ?? ['ERR-01' as const])),
+  ];
+}
+
 /** Throws a Failure on the error-list requirements the violations break, when there are any. */
 export function expectErrorListBody(exchange: Exchange, violations: SchemaViolation[]): void {
   if (violations.length === 0) return;
-  // A member of the error list fails the requirement whose schema governs it (ERR-02 … ERR-09); a body
-  // that is no error list at all fails ERR-01.
-  const named = runningCheck.getStore()?.requirements ?? [];
-  const broken = [
-    ...new Set(violations.flatMap((v) => schemaOwnersOf('error-list', v, named) ?? ['ERR-01' as const])),
-  ];
   throw new Failure(
     `${describeRequest(exchange)}: the ${exchange.response?.status} body is not an error list:\n${formatViolations(violations)}`,
     exchange,
-    broken,
+    errorListBroken(violations),
   );
+}
+
+/** The failure of an answer the client sent its request again after, its evidence that answer. */
+export class RetriedAnswerFailure extends Failure {
+  override name = 'RetriedAnswerFailure';
+}
+
+/**
+ * Every answer the client sent a request again after (a 429, or under --retry-transient a 502, 503 or
+ * 504) is an error response, which no check sees, since it judges the answer that came last: "An error
+ * response has a valid HTTP status and the error list body" (spec: Errors) holds it all the same, under
+ * every reading of "Rate limits: not shown" (AMB-GEN-10). `check()` runs this over every exchange of the
+ * check, so a check fails the ERR requirement such an answer breaks, with that answer as its evidence.
+ */
+export function expectRetriedErrorLists(exchanges: readonly Exchange[]): void {
+  for (const exchange of exchanges)
+    exchange.retries.forEach(({ answer }, i) => {
+      const violations = answer ? violationsOf(answer.body, 'error-list') : [];
+      if (violations.length === 0) return;
+      const answered: Exchange = { ...exchange, response: answer, retries: exchange.retries.slice(0, i) };
+      throw new RetriedAnswerFailure(
+        `${describeRequest(answered)}: the ${answer?.status} body, answered before the request was sent again, is not an error list:\n${formatViolations(violations)}`,
+        answered,
+        errorListBroken(violations),
+      );
+    });
 }
 
 /**

@@ -24,9 +24,10 @@ export interface Exchange {
   /**
    * Each answer sent again before this response, with the wait before the next attempt: a 429 (its
    * Retry-After), or a transient answer under --retry-transient (a 502, 503 or 504 by its status, a reset by
-   * its failure).
+   * its failure). `answer` is that answer itself, kept in the process only (evidenceOf leaves it out), so the
+   * run judges it as an error response too (src/checks/error-list.ts, expectRetriedErrorLists).
    */
-  retries: { status?: number; failure?: string; waitMs: number }[];
+  retries: { status?: number; failure?: string; waitMs: number; answer?: Exchange['response'] }[];
 }
 
 /** How the client describes a connection reset before the answer was complete (a transient answer). */
@@ -59,16 +60,23 @@ const evidenceTextLimit = 4096;
  */
 export function evidenceOf(exchange: Exchange, secrets: Secrets): Exchange {
   const { request, response } = exchange;
+  // A retried answer's body is judged in the process; a report keeps only its status and wait.
+  const retries = exchange.retries.map(({ status, failure, waitMs }) => ({
+    ...(status !== undefined ? { status } : {}),
+    ...(failure !== undefined ? { failure } : {}),
+    waitMs,
+  }));
   const redactedRequest = {
     ...request,
     url: secrets.redactWire(request.url),
     headers: secrets.redactHeaders(request.headers),
     ...(request.body !== undefined ? { body: cut(secrets.redactWire(request.body)) } : {}),
   };
-  if (!response) return { ...exchange, request: redactedRequest };
+  if (!response) return { ...exchange, request: redactedRequest, retries };
   return {
     ...exchange,
     request: redactedRequest,
+    retries,
     response: {
       ...response,
       headers: secrets.redactHeaders(response.headers),

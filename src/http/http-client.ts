@@ -176,7 +176,7 @@ export class HttpClient {
         this.settings.traffic?.pause(wait ?? 0);
         if (rateLimited >= maxRetries) return;
         if (wait === undefined || waited + wait > maxWait) return;
-        exchange.retries.push({ status: 429, waitMs: wait });
+        exchange.retries.push({ status: 429, waitMs: wait, answer: response });
         rateLimited++;
         waited += wait;
         await new Promise((resolve) => setTimeout(resolve, wait));
@@ -186,7 +186,9 @@ export class HttpClient {
       // Only this request waits: one 503 of a busy environment says nothing about the next request.
       const wait = transientBackoffMs(transient++);
       exchange.retries.push(
-        response ? { status: response.status, waitMs: wait } : { failure: connectionReset, waitMs: wait },
+        response
+          ? { status: response.status, waitMs: wait, answer: response }
+          : { failure: connectionReset, waitMs: wait },
       );
       this.settings.traffic?.transient();
       await new Promise((resolve) => setTimeout(resolve, wait));

@@ -145,6 +145,11 @@ export const tokenRefusals = perRunValue('token:refusals', async () => {
     jsonOtherScope: sendTokenRequest({ ...basic, json: { scope: unnamedScope } }),
     notJson: sendTokenRequest({ ...basic, notJson: truncatedJson }),
     grantType: sendTokenRequest({ ...basic, form: { ...server, grant_type: unsupportedGrantType } }),
+    // The grant an API-key exchange is in OAuth's words: taken, it shows the service reads grant_type.
+    supportedGrantType: sendTokenRequest({
+      ...basic,
+      form: { ...server, grant_type: 'client_credentials' },
+    }),
     noVersion: sendTokenRequest({ ...basic, version: null, form: server }),
     oldVersion: unsupportedVersion
       ? sendTokenRequest({ ...basic, version: unsupportedVersion, form: server })

@@ -113,6 +113,9 @@ describe('the HTTP client', () => {
     const exchange = await client.send({ path: 'http://127.0.0.1:' + new URL(base).port + '/limited' });
     expect(exchange.response?.status).toBe(200);
     expect(exchange.retries.map((r) => r.status)).toEqual([429, 429]);
+    // Each retried answer is kept for the error-list rules, and left out of the evidence a report holds.
+    expect(exchange.retries.map((r) => r.answer?.status)).toEqual([429, 429]);
+    expect(evidenceOf(exchange, secrets).retries.every((r) => !('answer' in r))).toBe(true);
   });
 
   it('gives up on a 429 whose wait exceeds the bound, reporting the 429', async () => {
@@ -203,7 +206,9 @@ describe('transient answers under --retry-transient', () => {
   it('sends a request again after a 503 and records the retry', async () => {
     const exchange = await retrying.send({ path: `${origin()}/unavailable-once` });
     expect(exchange.response?.status).toBe(200);
-    expect(exchange.retries).toEqual([{ status: 503, waitMs: transientBackoffMs(0) }]);
+    expect(exchange.retries).toEqual([
+      { status: 503, waitMs: transientBackoffMs(0), answer: expect.objectContaining({ status: 503 }) },
+    ]);
   });
 
   it('sends a request again after a connection reset', async () => {
