@@ -1,0 +1,3 @@
+import { describeRound } from './mutation-rounds.ts';
+
+describeRound('round-6');
