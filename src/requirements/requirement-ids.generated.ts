@@ -205,6 +205,7 @@ export type RequirementId =
   | 'EXP-23'
   | 'EXP-24'
   | 'EXP-25'
+  | 'EXP-26'
   | 'AFFORD-01'
   | 'AFFORD-02'
   | 'AFFORD-03'

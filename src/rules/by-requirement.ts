@@ -8,7 +8,14 @@ import {
 import { answersConnectionAsked, carriesNoCredentials } from './connections.ts';
 import { paymentWithoutAccountTypeAndAmount } from './enrich.ts';
 import { errorListLabelledJson, errorListNotEmpty } from './errors.ts';
-import { divisionsOnce, historyWithinRange, rangeRunsForward, reportsRangeAsked } from './expenses.ts';
+import {
+  averagesWithinTheirMonths,
+  divisionsOnce,
+  historyWithinRange,
+  percentagesShareOneTotal,
+  rangeRunsForward,
+  reportsRangeAsked,
+} from './expenses.ts';
 import { totalCountCoversData } from './institutions.ts';
 import { answersJobAsked, updatedNotBeforeCreated } from './jobs.ts';
 import {
@@ -40,6 +47,8 @@ export const rulesByRequirement = {
   'EXP-11': rangeRunsForward,
   'EXP-13': divisionsOnce,
   'EXP-18': historyWithinRange,
+  'EXP-25': averagesWithinTheirMonths,
+  'EXP-26': percentagesShareOneTotal,
   'INST-03': totalCountCoversData,
   'JOBS-03': answersJobAsked,
   'JOBS-06': updatedNotBeforeCreated,
