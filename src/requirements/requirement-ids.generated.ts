@@ -259,7 +259,8 @@ export type RequirementId =
   | 'ERR-11'
   | 'ERR-12'
   | 'ERR-13'
-  | 'ERR-14';
+  | 'ERR-14'
+  | 'ERR-15';
 
 /** The id of a client requirement (`catalogue/client.json`): what the spec obliges a client to send. */
 export type ClientRequirementId =

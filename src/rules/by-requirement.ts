@@ -7,7 +7,7 @@ import {
 } from './affordability.ts';
 import { answersConnectionAsked, carriesNoCredentials } from './connections.ts';
 import { paymentWithoutAccountTypeAndAmount } from './enrich.ts';
-import { errorListLabelledJson, errorListNotEmpty } from './errors.ts';
+import { errorListLabelledJson, errorListNotEmpty, namesNoValidParameter } from './errors.ts';
 import {
   averagesWithinTheirMonths,
   divisionsOnce,
@@ -43,6 +43,7 @@ export const rulesByRequirement = {
   'ENRICH-15': paymentWithoutAccountTypeAndAmount,
   'ERR-06': errorListNotEmpty,
   'ERR-13': errorListLabelledJson,
+  'ERR-15': namesNoValidParameter,
   'EXP-04': reportsRangeAsked,
   'EXP-11': rangeRunsForward,
   'EXP-13': divisionsOnce,
