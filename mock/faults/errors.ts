@@ -7,6 +7,7 @@
 import { credential } from '../auth.ts';
 import type { Fault } from './fault.ts';
 import { mapData, type Body, type Alter } from './reply-rewrites.ts';
+import { routePaths } from '../routes/paths.ts';
 
 /**
  * Rewrites every error reply of an endpoint. Answers to a path or method outside the interface are ERR-12's
@@ -36,6 +37,23 @@ function onUnknownId(parameter: string, change: (body: Body) => unknown): Alter 
 const bodyParameters = new Set(['body', 'Content-Type']);
 
 export const errorFaults = [
+  {
+    name: 'error-users-email-named-mobile',
+    requirement: 'ERR-15',
+    description:
+      'a refusal of POST /users about the e-mail names mobile in source.parameter, whatever mobile was sent',
+    alter: (reply, route) =>
+      route?.path === routePaths.users && reply.status >= 400
+        ? {
+            ...reply,
+            body: mapData(reply.body as Body, (error) =>
+              (error.source as Body | undefined)?.parameter === 'email'
+                ? { ...error, source: { ...(error.source as Body), parameter: 'mobile' } }
+                : error,
+            ),
+          }
+        : reply,
+  },
   {
     name: 'error-invalid-body-500',
     requirement: 'ERR-11',

@@ -7,6 +7,7 @@
 import { errorList, MockError } from '../errors.ts';
 import type { Fault } from './fault.ts';
 import { onSuccess, type Body } from './reply-rewrites.ts';
+import { monthsBetween } from '../routes/expenses.ts';
 import { routePaths } from '../routes/paths.ts';
 
 const expensesPath = routePaths.expenses;
@@ -45,6 +46,27 @@ export const expenseFaults = [
         }),
       ),
     ),
+  },
+  {
+    name: 'expenses-average-over-extra-month',
+    requirement: 'EXP-25',
+    description:
+      'every avgMonthly, of the summary blocks and of each payments entry, divides by one month more than the range has',
+    alter: onSuccess(expensesPath, (body) => {
+      const months = monthsBetween(String(body.fromMonth), String(body.toMonth)).length;
+      // A reversed range kept as asked holds no month to average over.
+      if (months === 0) return body;
+      const spread = (average: unknown) => ((Number(average) * months) / (months + 1)).toFixed(2);
+      return Object.fromEntries(
+        Object.entries(body).map(([name, value]) => {
+          if (summaryBlockNames.includes(name))
+            return [name, { ...(value as Body), avgMonthly: spread((value as Body).avgMonthly) }];
+          if (name === 'payments')
+            return [name, (value as Body[]).map((p) => ({ ...p, avgMonthly: spread(p.avgMonthly) }))];
+          return [name, value];
+        }),
+      );
+    }),
   },
   {
     name: 'expenses-to-month-previous',
@@ -217,6 +239,17 @@ export const expenseFaults = [
         ...p,
         percentageTotal: `${String(p.percentageTotal)}%`,
       })),
+    })),
+  },
+  {
+    name: 'expenses-percentage-over-whole',
+    requirement: 'EXP-26',
+    description: "the second payments entry's percentageTotal is 50 points more than its share",
+    alter: onSuccess(expensesPath, (body) => ({
+      ...body,
+      payments: (body.payments as Body[]).map((p, i) =>
+        i === 1 ? { ...p, percentageTotal: Number(p.percentageTotal) + 50 } : p,
+      ),
     })),
   },
   {

@@ -205,6 +205,7 @@ export type RequirementId =
   | 'EXP-23'
   | 'EXP-24'
   | 'EXP-25'
+  | 'EXP-26'
   | 'AFFORD-01'
   | 'AFFORD-02'
   | 'AFFORD-03'
@@ -258,7 +259,8 @@ export type RequirementId =
   | 'ERR-11'
   | 'ERR-12'
   | 'ERR-13'
-  | 'ERR-14';
+  | 'ERR-14'
+  | 'ERR-15';
 
 /** The id of a client requirement (`catalogue/client.json`): what the spec obliges a client to send. */
 export type ClientRequirementId =

@@ -7,8 +7,15 @@ import {
 } from './affordability.ts';
 import { answersConnectionAsked, carriesNoCredentials } from './connections.ts';
 import { paymentWithoutAccountTypeAndAmount } from './enrich.ts';
-import { errorListLabelledJson, errorListNotEmpty } from './errors.ts';
-import { divisionsOnce, historyWithinRange, rangeRunsForward, reportsRangeAsked } from './expenses.ts';
+import { errorListLabelledJson, errorListNotEmpty, namesNoValidParameter } from './errors.ts';
+import {
+  averagesWithinTheirMonths,
+  divisionsOnce,
+  historyWithinRange,
+  percentagesShareOneTotal,
+  rangeRunsForward,
+  reportsRangeAsked,
+} from './expenses.ts';
 import { totalCountCoversData } from './institutions.ts';
 import { answersJobAsked, updatedNotBeforeCreated } from './jobs.ts';
 import {
@@ -36,10 +43,13 @@ export const rulesByRequirement = {
   'ENRICH-15': paymentWithoutAccountTypeAndAmount,
   'ERR-06': errorListNotEmpty,
   'ERR-13': errorListLabelledJson,
+  'ERR-15': namesNoValidParameter,
   'EXP-04': reportsRangeAsked,
   'EXP-11': rangeRunsForward,
   'EXP-13': divisionsOnce,
   'EXP-18': historyWithinRange,
+  'EXP-25': averagesWithinTheirMonths,
+  'EXP-26': percentagesShareOneTotal,
   'INST-03': totalCountCoversData,
   'JOBS-03': answersJobAsked,
   'JOBS-06': updatedNotBeforeCreated,

@@ -2,6 +2,9 @@ import { addMonths, monthIndex, type MonthRange } from '../../src/checks/arbitra
 import { check, NotExercised } from '../../src/checks/check.ts';
 import { expectErrorList } from '../../src/checks/error-list.ts';
 import { Failure } from '../../src/checks/failures.ts';
+import { expectRule } from '../../src/checks/rule.ts';
+import type { Exchange } from '../../src/http/exchange.ts';
+import { averagesWithinTheirMonths, percentagesShareOneTotal } from '../../src/rules/expenses.ts';
 import {
   centTolerance,
   clientErrors,
@@ -10,7 +13,6 @@ import {
   defaultExpenses,
   isClientError,
   monthAmounts,
-  summaryBlocks,
   summaryOf,
   type MonthAmounts,
   selectableAccounts,
@@ -199,66 +201,46 @@ check(
   { needs: ['write', 'userId'] },
 );
 
-/** The largest magnitude of a month in changeHistory entries added up by month. */
-function largestMonth(histories: unknown[]): number {
-  const byMonth = new Map<string, number>();
-  for (const history of histories)
-    for (const entry of Array.isArray(history) ? history : []) {
-      const { date, amount } = (entry ?? {}) as { date?: unknown; amount?: unknown };
-      if (typeof date === 'string' && typeof amount === 'string' && decimal.test(amount))
-        byMonth.set(date, (byMonth.get(date) ?? 0) + Number(amount));
-    }
-  return Math.max(0, ...[...byMonth.values()].map(Math.abs));
-}
-
-const decimal = /^[-+]?[0-9]+(\.[0-9]+)?$/;
-
-/** Each average of a summary (the blocks', then each payments entry's) above its largest month. */
-function averagesAboveLargest(body: Record<string, unknown>): string[] {
-  const averaged: { name: string; average: unknown; histories: unknown[] }[] = [
-    ...summaryBlocks.map((block) => {
-      const value = (body[block] ?? {}) as { avgMonthly?: unknown; changeHistory?: unknown };
-      return { name: block, average: value.avgMonthly, histories: [value.changeHistory] };
-    }),
-    ...(Array.isArray(body.payments) ? (body.payments as Record<string, unknown>[]) : []).map((entry) => ({
-      name: `payments "${String(entry?.division)}"`,
-      average: entry?.avgMonthly,
-      histories: (Array.isArray(entry?.subCategory)
-        ? (entry.subCategory as Record<string, unknown>[])
-        : []
-      ).map((sub) => sub?.changeHistory),
-    })),
+/**
+ * The summaries a check of averages and shares judges: the default range, the data window, and the month
+ * of the window with the most spending alone, where an average over one month is that month's amount.
+ */
+async function summariesToJudge(): Promise<{ exchange: Exchange; body: Record<string, unknown> }[]> {
+  const window = await dataWindow();
+  const ranged = summaryOf(
+    (await createExpenses(window)).exchange,
+    `the summary from ${window.fromMonth} to ${window.toMonth}`,
+  );
+  const reference = monthAmounts(ranged.body);
+  const month = monthsOf(window).reduce((best, m) =>
+    spendingOf(reference, m) > spendingOf(reference, best) ? m : best,
+  );
+  return [
+    summaryOf((await defaultExpenses()).exchange, 'the default summary'),
+    ranged,
+    summaryOf(
+      (await createExpenses({ fromMonth: month, toMonth: month })).exchange,
+      `the summary of ${month} alone`,
+    ),
   ];
-  // An average that is no decimal string is EXP-14's or EXP-16's finding.
-  return averaged
-    .filter(({ average }) => typeof average === 'string' && decimal.test(average))
-    .filter(({ average, histories }) => Math.abs(Number(average)) > largestMonth(histories) + centTolerance)
-    .map(
-      ({ name, average, histories }) =>
-        `${name}: avgMonthly ${String(average)}, largest month ${largestMonth(histories).toFixed(2)}`,
-    );
 }
 
 check(
-  'No avgMonthly of a summary is above the largest month of its changeHistory',
+  'No avgMonthly of a summary is above the largest month of its changeHistory, nor below its total spread over the months of the range',
   ['EXP-25'],
   async () => {
-    const range = await dataWindow();
-    const answers = [
-      summaryOf((await defaultExpenses()).exchange, 'the default summary'),
-      summaryOf(
-        (await createExpenses(range)).exchange,
-        `the summary from ${range.fromMonth} to ${range.toMonth}`,
-      ),
-    ];
-    for (const { exchange, body } of answers) {
-      const above = averagesAboveLargest(body);
-      if (above.length > 0)
-        throw new Failure(
-          `an average above every month it averages: ${above.slice(0, 4).join('; ')}`,
-          exchange,
-        );
-    }
+    for (const { exchange, body } of await summariesToJudge())
+      expectRule(averagesWithinTheirMonths(body), exchange);
+  },
+  { needs: ['write', 'userId'] },
+);
+
+check(
+  "The payments entries' percentageTotal of a summary are shares of one total: none outside 0 to 100, and together not above 100",
+  ['EXP-26'],
+  async () => {
+    for (const { exchange, body } of await summariesToJudge())
+      expectRule(percentagesShareOneTotal(body), exchange);
   },
   { needs: ['write', 'userId'] },
 );

@@ -1,10 +1,12 @@
 import { bodiesWithoutContact, malformedMobiles } from '../../src/checks/arbitraries/users.ts';
 import { check } from '../../src/checks/check.ts';
 import { expectThat } from '../../src/checks/failures.ts';
+import { expectRule } from '../../src/checks/rule.ts';
 import { expectRefused, refusalStatuses } from '../../src/checks/error-list.ts';
 import { forAll } from '../../src/checks/property.ts';
 import { runSettings } from '../../src/checks/run-context.ts';
 import type { Exchange } from '../../src/http/exchange.ts';
+import { namesNoValidParameter } from '../../src/rules/errors.ts';
 import { createUser, freshEmail } from '../shared/users.ts';
 
 // Spec: Endpoints > POST {base_url}/users — email "required when `mobile` is absent", mobile "required
@@ -84,17 +86,36 @@ check(
   { needs: ['write'] },
 );
 
+/**
+ * A refusal of a body whose offending member is known under every reading: in the spec's shape, and naming
+ * in source.parameter none of the members sent valid (ERR-15), where it names one.
+ */
+function expectRefusedForItsOffence(
+  exchange: Exchange,
+  body: Record<string, unknown>,
+  offending: string,
+): void {
+  expectRefused(exchange, refusalStatuses.invalidInput);
+  const valid = Object.keys(body).filter((member) => member !== offending);
+  expectRule(namesNoValidParameter(exchange.response?.body, valid), exchange, 'ERR-15');
+}
+
 check(
-  'POST /users with an empty email beside a valid mobile number is refused with an error list: the mobile number does not make the empty e-mail valid',
-  ['USERS-04', 'ERR-11'],
+  'POST /users with an empty email beside a valid mobile number is refused with an error list: the mobile number does not make the empty e-mail valid, and the refusal names no valid member',
+  ['USERS-04', 'ERR-11', 'ERR-15'],
   async () => {
     // Why invalid under every reading: an empty e-mail is the spec's own example of an invalid parameter,
-    // and nothing there makes it valid when a mobile number stands beside it.
-    const exchanges = await Promise.all([
-      createUser({ email: '', mobile: '+61412345601' }),
-      createUser({ email: '', mobile: '+61412345602', firstName: 'Grace', lastName: 'Hopper' }),
-    ]);
-    for (const exchange of exchanges) expectRefused(exchange, refusalStatuses.invalidInput);
+    // and nothing there makes it valid when a mobile number stands beside it; the mobile number (a plus
+    // and eleven digits, within E.164) and the names are valid under every reading, so only the e-mail
+    // offends.
+    const bodies = [
+      { email: '', mobile: '+61412345601' },
+      { email: '', mobile: '+61412345602', firstName: 'Grace', lastName: 'Hopper' },
+    ];
+    const exchanges = await Promise.all(bodies.map((body) => createUser(body)));
+    exchanges.forEach((exchange, n) =>
+      expectRefusedForItsOffence(exchange, bodies[n] as Record<string, unknown>, 'email'),
+    );
   },
   { needs: ['write'] },
 );
@@ -105,13 +126,16 @@ const notHeld = (value: unknown) => value === undefined || value === null || val
 /**
  * USERS-16: a contact member sent malformed beside a valid one is refused, or the user is created without
  * it (AMB-USERS-08) or, for a mobile number, with it mended into international format (AMB-USERS-01). An
- * acceptance whose user holds the value as sent fails.
+ * acceptance whose user holds the value as sent fails, and so does a refusal naming the valid member.
  */
 function expectNotStored(exchange: Exchange, member: 'email' | 'mobile', sent: unknown): void {
   const status = exchange.response?.status ?? 0;
   // Any 2xx is judged as an acceptance: a 200 in place of 201 is USERS-01's to fail.
   if (status < 200 || status >= 300) {
+    // The other contact member is valid under every reading: a refusal names it nowhere (ERR-15).
     expectRefused(exchange, refusalStatuses.invalidInput);
+    const other = member === 'mobile' ? 'email' : 'mobile';
+    expectRule(namesNoValidParameter(exchange.response?.body, [other]), exchange, 'ERR-15');
     return;
   }
   const stored = (exchange.response?.body as Record<string, unknown> | null)?.[member];
@@ -130,8 +154,8 @@ function expectNotStored(exchange: Exchange, member: 'email' | 'mobile', sent: u
 const structured = (text: string): unknown[] => [[text], { value: text }];
 
 check(
-  'POST /users with a valid email and a mobile number not in international format, or not a string, is refused with an error list, or creates the user without that mobile: the mobile is validated though the email already suffices',
-  ['USERS-16', 'ERR-11'],
+  'POST /users with a valid email and a mobile number not in international format, or not a string, is refused with an error list naming no valid member, or creates the user without that mobile: the mobile is validated though the email already suffices',
+  ['USERS-16', 'ERR-11', 'ERR-15'],
   async () => {
     await forAll(malformedMobiles(runSettings().seed), async (mobile) => {
       expectNotStored(await createUser({ email: freshEmail('bad-mobile'), mobile }), 'mobile', mobile);
@@ -147,8 +171,8 @@ check(
 );
 
 check(
-  'POST /users with a valid mobile number and an email that is not a string (an array, an object) is refused with an error list, or creates the user without that email: the email is validated though the mobile number already suffices',
-  ['USERS-16', 'ERR-11'],
+  'POST /users with a valid mobile number and an email that is not a string (an array, an object) is refused with an error list naming no valid member, or creates the user without that email: the email is validated though the mobile number already suffices',
+  ['USERS-16', 'ERR-11', 'ERR-15'],
   async () => {
     // Why invalid under every reading: the email is typed string, and an array or an object is none.
     const emails = structured(freshEmail('email-not-string'));

@@ -50,6 +50,8 @@ export function successRules(
         ...byRule('EXP-18', body),
         ...byRule('EXP-04', body, asked),
         ...byRule('EXP-13', body),
+        ...byRule('EXP-25', body),
+        ...byRule('EXP-26', body),
       ];
     }
     case 'listAffordabilityTransactions':
