@@ -41,16 +41,12 @@ export const connectionFaults = [
     name: 'connection-list-created-date-shifted',
     requirement: 'CONN-48',
     description: "the list shows each connection's createdDate a day later than its single retrieval",
-    alter: (reply, route) =>
-      reply.status === 200 && route?.path === connectionsPath
-        ? {
-            ...reply,
-            body: mapData(reply.body as Body, (connection) => ({
-              ...connection,
-              createdDate: new Date(Date.parse(String(connection.createdDate)) + 86_400_000).toISOString(),
-            })),
-          }
-        : reply,
+    alter: onSuccess(connectionsPath, (body) =>
+      mapData(body, (connection) => ({
+        ...connection,
+        createdDate: new Date(Date.parse(String(connection.createdDate)) + 86_400_000).toISOString(),
+      })),
+    ),
   },
   {
     name: 'connection-list-status-invalid',
@@ -63,32 +59,21 @@ export const connectionFaults = [
         reason: "a status filter's answer lists its connections under the other status too",
       },
     ],
-    alter: (reply, route) =>
-      reply.status === 200 && route?.path === connectionsPath
-        ? {
-            ...reply,
-            body: mapData(reply.body as Body, (connection) => ({
-              ...connection,
-              status: 'credentials-invalid',
-            })),
-          }
-        : reply,
+    alter: onSuccess(connectionsPath, (body) =>
+      mapData(body, (connection) => ({ ...connection, status: 'credentials-invalid' })),
+    ),
   },
   {
     name: 'connection-list-institution-link-elsewhere',
     requirement: 'CONN-46',
     description:
       "each list entry's links.institution leads to an institution id that is its own with the last character changed",
-    alter: (reply, route) =>
-      reply.status === 200 && route?.path === connectionsPath
-        ? {
-            ...reply,
-            body: mapData(reply.body as Body, (connection) => {
-              const links = connection.links as Body;
-              return { ...connection, links: { ...links, institution: `${String(links.institution)}x` } };
-            }),
-          }
-        : reply,
+    alter: onSuccess(connectionsPath, (body) =>
+      mapData(body, (connection) => {
+        const links = connection.links as Body;
+        return { ...connection, links: { ...links, institution: `${String(links.institution)}x` } };
+      }),
+    ),
   },
   {
     name: 'connection-detail-institution-of-first',
