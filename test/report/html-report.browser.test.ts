@@ -180,7 +180,7 @@ describe.runIf(available)(
       expect(await row.locator('pre.message').first().textContent()).toContain('totalCount');
       expect(await row.locator('pre.curl').first().textContent()).toMatch(/^curl .*\/institutions/);
       expect(await row.locator('pre.rerun').textContent()).toBe(
-        `npx fds-conformance --only INST-02 --seed ${report.seed} --base-url '${mock.url}'`,
+        `npx fds-conformance --only INST-02 --seed ${report.seed} --base-url '${mock.url}' --profile '${join(dir, 'faulted.json')}'`,
       );
       await row.locator('summary').press('Enter');
     });
