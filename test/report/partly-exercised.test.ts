@@ -7,6 +7,7 @@ import { requirementResults, type CheckResult, type RequirementStatus } from '..
 import { buildReport, incompleteLine, requirementsLine, verdictOf } from '../../src/report/report.ts';
 import { shardRun } from '../../src/report/write-reports.ts';
 import type { RunSelection } from '../../src/report/selection.ts';
+import { catalogue } from '../../src/requirements/catalogue.ts';
 import { sample } from './fixture-report.ts';
 
 /**
@@ -168,7 +169,9 @@ describe('every view of a partly exercised requirement', () => {
   );
 
   it('counts it in the requirements line, beside passed', () => {
-    expect(requirementsLine(partly)).toMatch(/^257 requirements: 0 passed, 1 partly exercised, 0 failed, /);
+    expect(requirementsLine(partly)).toMatch(
+      new RegExp(`^${catalogue.requirements.length} requirements: 0 passed, 1 partly exercised, 0 failed, `),
+    );
   });
 
   it('lists it in report.md by what did not run, and keeps its baseline entry', () => {
