@@ -1,6 +1,7 @@
 import { runEmail, withUniqueSuffix } from '../../src/checks/arbitraries/users.ts';
 import { api, runSettings } from '../../src/checks/run-context.ts';
 import type { Exchange } from '../../src/http/exchange.ts';
+import { threadId } from 'node:worker_threads';
 
 /**
  * Users made by the run with addresses of its own, shared by the users suite and the connections check
@@ -9,6 +10,11 @@ import type { Exchange } from '../../src/http/exchange.ts';
  */
 
 let sequence = 0;
+/**
+ * Which worker makes the address: vitest's threads share a process, each with its own count from 0, so the
+ * process id alone let two workers make the same address and a service refusing the second with 409.
+ */
+const workerTag = `${process.pid}-${threadId}`;
 
 /**
  * A fresh, recognisable e-mail address of this run (docs/design.md#safe-on-shared-environments). The sequence keeps every
@@ -17,7 +23,7 @@ let sequence = 0;
  */
 export function freshEmail(label: string): string {
   sequence += 1;
-  return runEmail(runSettings().runId, `${label}-${process.pid}-${sequence}`);
+  return runEmail(runSettings().runId, `${label}-${workerTag}-${sequence}`);
 }
 
 /**
@@ -27,7 +33,7 @@ export function freshEmail(label: string): string {
 export function uniqueAddress<T extends { email?: unknown }>(body: T): T {
   if (typeof body.email !== 'string' || !body.email.includes('@')) return body;
   sequence += 1;
-  return { ...body, email: withUniqueSuffix(body.email, `${process.pid}-${sequence}`) };
+  return { ...body, email: withUniqueSuffix(body.email, `${workerTag}-${sequence}`) };
 }
 
 export function createUser(body: unknown): Promise<Exchange> {
